@@ -1,0 +1,124 @@
+//! The only code that speaks HTTP: one async method per endpoint of the spec (section 4).
+
+use super::error::ApiError;
+use super::model::*;
+use gloo_net::http::{Method, RequestBuilder};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// Knows where the API is and who is asking. Cheap to clone; build one per action from the session.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Client {
+    base_url: String,
+    token: String,
+    timeout_ms: u32,
+}
+
+// The token must never reach a log line, so Debug shows only where the client points.
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client").field("base_url", &self.base_url).finish_non_exhaustive()
+    }
+}
+
+impl Client {
+    pub fn new(base_url: &str, token: &str, timeout_ms: u32) -> Self {
+        Self { base_url: base_url.trim().trim_end_matches('/').to_owned(), token: token.trim().to_owned(), timeout_ms }
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    pub async fn create_project(&self, request: &CreateProjectRequest) -> Result<CreatedProject, ApiError> {
+        self.send(Method::POST, "/stories/create", Some(request)).await
+    }
+
+    pub async fn list_projects(&self, filter: &ProjectFilter) -> Result<Vec<Project>, ApiError> {
+        let mut query = Vec::new();
+        if let Some(person_id) = filter.person_id {
+            query.push(format!("person_id={person_id}"));
+        }
+        if let Some(status) = filter.status.as_deref().filter(|s| !s.is_empty()) {
+            query.push(format!("status_filter={}", js_sys::encode_uri_component(status)));
+        }
+        let path = if query.is_empty() { "/scene-projects".to_owned() } else { format!("/scene-projects?{}", query.join("&")) };
+        let body: serde_json::Value = self.send(Method::GET, &path, None::<&()>).await?;
+        projects_from_list_body(&body).ok_or_else(ApiError::decode)
+    }
+
+    pub async fn get_project(&self, id: i64) -> Result<Project, ApiError> {
+        self.send(Method::GET, &format!("/scene-projects/{id}"), None::<&()>).await
+    }
+
+    /// The response body is "not shown"; callers re-read the project when they need the new state.
+    pub async fn update_scene(&self, project_id: i64, scene_id: i64, update: &SceneUpdate) -> Result<(), ApiError> {
+        let _: serde_json::Value =
+            self.send(Method::PUT, &format!("/scene-projects/{project_id}/scenes/{scene_id}"), Some(update)).await?;
+        Ok(())
+    }
+
+    pub async fn approve_project(&self, id: i64, request: &ApproveRequest) -> Result<Accepted, ApiError> {
+        self.send(Method::POST, &format!("/scene-projects/{id}/approve"), Some(request)).await
+    }
+
+    pub async fn project_status(&self, id: i64) -> Result<StatusReport, ApiError> {
+        self.send(Method::GET, &format!("/scene-projects/{id}/status"), None::<&()>).await
+    }
+
+    /// `scene_number` is the scene's position, which the spec's path uses, never the scene id.
+    pub async fn regenerate_scene(
+        &self,
+        project_id: i64,
+        scene_number: i64,
+        request: &RegenerateRequest,
+    ) -> Result<Accepted, ApiError> {
+        self.send(Method::POST, &format!("/scene-projects/{project_id}/scenes/{scene_number}/regenerate"), Some(request))
+            .await
+    }
+
+    pub async fn upscale_project(&self, id: i64) -> Result<Accepted, ApiError> {
+        self.send(Method::POST, &format!("/scene-projects/{id}/upscale"), None::<&()>).await
+    }
+
+    async fn send<B: Serialize, T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&B>,
+    ) -> Result<T, ApiError> {
+        let controller = web_sys::AbortController::new().map_err(|_| ApiError::network())?;
+        let timed_out = Rc::new(Cell::new(false));
+        // Dropping the timer at the end of this function cancels it.
+        let _timer = {
+            let (controller, timed_out) = (controller.clone(), timed_out.clone());
+            gloo_timers::callback::Timeout::new(self.timeout_ms, move || {
+                timed_out.set(true);
+                controller.abort();
+            })
+        };
+        let builder = RequestBuilder::new(&format!("{}{path}", self.base_url))
+            .method(method)
+            .header("Accept", "application/json")
+            .header("Authorization", &format!("Bearer {}", self.token))
+            .abort_signal(Some(&controller.signal()));
+        let request = match body {
+            Some(body) => builder.json(body),
+            None => builder.build(),
+        }
+        .map_err(|_| ApiError::network())?;
+        let fail = |timed_out: &Cell<bool>| if timed_out.get() { ApiError::timeout() } else { ApiError::network() };
+
+        let response = request.send().await.map_err(|_| fail(&timed_out))?;
+        let text = response.text().await.map_err(|_| fail(&timed_out))?;
+        if !response.ok() {
+            let retry_after = response.headers().get("retry-after");
+            return Err(ApiError::from_response(response.status(), retry_after.as_deref(), &text).redact(&self.token));
+        }
+        // An empty success body (e.g. 204) reads as an empty object, which every lenient model accepts.
+        let text = if text.trim().is_empty() { "{}" } else { text.as_str() };
+        serde_json::from_str(text).map_err(|_| ApiError::decode())
+    }
+}

@@ -1,0 +1,245 @@
+//! One error type for every way a request can fail, with a message a person can read.
+//!
+//! Classification and message extraction are pure so that every odd body is tested natively.
+
+use serde_json::Value;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The request never got an answer: offline, DNS, CORS refused, connection reset.
+    Network,
+    /// No answer within the client's time limit; the request may still have reached the service.
+    Timeout,
+    BadRequest,
+    Unauthorized,
+    Forbidden,
+    NotFound,
+    Conflict,
+    Unprocessable,
+    RateLimited { retry_after_seconds: Option<u64> },
+    Server { status: u16 },
+    UnexpectedStatus { status: u16 },
+    /// A success status whose body could not be read as what the spec promises.
+    Decode,
+}
+
+/// A field the service blamed (from a 422 `detail` list), so a form can show it next to that field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ApiError {
+    pub kind: ErrorKind,
+    pub message: String,
+    pub fields: Vec<FieldError>,
+}
+
+impl ApiError {
+    fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Self { kind, message: message.into(), fields: Vec::new() }
+    }
+
+    pub fn network() -> Self {
+        Self::new(ErrorKind::Network, "Could not reach the service. Check your connection and the API address in settings.")
+    }
+
+    pub fn timeout() -> Self {
+        Self::new(ErrorKind::Timeout, "The service took too long to answer.")
+    }
+
+    pub fn decode() -> Self {
+        Self::new(ErrorKind::Decode, "The service sent an answer storyreel could not read.")
+    }
+
+    /// Classifies a non-success HTTP answer and finds the most useful message in its body.
+    pub fn from_response(status: u16, retry_after: Option<&str>, body: &str) -> Self {
+        let kind = match status {
+            400 => ErrorKind::BadRequest,
+            401 => ErrorKind::Unauthorized,
+            403 => ErrorKind::Forbidden,
+            404 => ErrorKind::NotFound,
+            409 => ErrorKind::Conflict,
+            422 => ErrorKind::Unprocessable,
+            429 => ErrorKind::RateLimited { retry_after_seconds: retry_after.and_then(parse_retry_after) },
+            500..=599 => ErrorKind::Server { status },
+            _ => ErrorKind::UnexpectedStatus { status },
+        };
+        let (found, fields) = extract_message(body);
+        let message = found.unwrap_or_else(|| default_message(&kind).to_owned());
+        Self { kind, message, fields }
+    }
+
+    pub fn status(&self) -> Option<u16> {
+        Some(match self.kind {
+            ErrorKind::BadRequest => 400,
+            ErrorKind::Unauthorized => 401,
+            ErrorKind::Forbidden => 403,
+            ErrorKind::NotFound => 404,
+            ErrorKind::Conflict => 409,
+            ErrorKind::Unprocessable => 422,
+            ErrorKind::RateLimited { .. } => 429,
+            ErrorKind::Server { status } | ErrorKind::UnexpectedStatus { status } => status,
+            ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Decode => return None,
+        })
+    }
+
+    /// Failures that say nothing about the request itself, so trying again later may succeed.
+    pub fn is_transient(&self) -> bool {
+        matches!(
+            self.kind,
+            ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Server { .. } | ErrorKind::RateLimited { .. }
+        )
+    }
+
+    pub fn retry_after_seconds(&self) -> Option<u64> {
+        match self.kind {
+            ErrorKind::RateLimited { retry_after_seconds } => retry_after_seconds,
+            _ => None,
+        }
+    }
+
+    /// The message blamed on `field` by the service, if any.
+    pub fn field_message(&self, field: &str) -> Option<&str> {
+        self.fields.iter().find(|f| f.field == field).map(|f| f.message.as_str())
+    }
+
+    /// Replaces any occurrence of `secret` in the messages: a service that echoes the token back
+    /// must not get it shown on screen.
+    pub fn redact(mut self, secret: &str) -> Self {
+        if secret.len() >= 4 {
+            self.message = self.message.replace(secret, "[token hidden]");
+            for f in &mut self.fields {
+                f.message = f.message.replace(secret, "[token hidden]");
+            }
+        }
+        self
+    }
+}
+
+fn default_message(kind: &ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::BadRequest => "The service refused the request as invalid.",
+        ErrorKind::Unauthorized => "Your access token was not accepted. Please sign in again.",
+        ErrorKind::Forbidden => "The service refused this action for your account.",
+        ErrorKind::NotFound => "The service could not find this.",
+        ErrorKind::Conflict => "This changed on the service in the meantime.",
+        ErrorKind::Unprocessable => "The service could not process the request.",
+        ErrorKind::RateLimited { .. } => "Too many requests for now. storyreel will try again shortly.",
+        ErrorKind::Server { .. } => "The service had a problem on its side. Please try again in a moment.",
+        ErrorKind::UnexpectedStatus { .. } => "The service answered in an unexpected way.",
+        ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Decode => "The request failed.",
+    }
+}
+
+/// `Retry-After` in seconds; an HTTP-date form is left to the caller's default back-off.
+fn parse_retry_after(value: &str) -> Option<u64> {
+    value.trim().parse::<u64>().ok()
+}
+
+const MAX_MESSAGE_CHARS: usize = 300;
+
+/// Finds a human message in any error body: the common JSON shapes, plain text, never raw HTML.
+pub fn extract_message(body: &str) -> (Option<String>, Vec<FieldError>) {
+    let text = body.trim();
+    if text.is_empty() {
+        return (None, Vec::new());
+    }
+    match serde_json::from_str::<Value>(text) {
+        Ok(json) => from_json(&json),
+        Err(_) if looks_like_markup(text) => (None, Vec::new()),
+        Err(_) => (Some(shorten(text)), Vec::new()),
+    }
+}
+
+fn looks_like_markup(text: &str) -> bool {
+    text.starts_with('<') || text.to_ascii_lowercase().contains("<html")
+}
+
+fn from_json(json: &Value) -> (Option<String>, Vec<FieldError>) {
+    let Value::Object(map) = json else {
+        return match json {
+            Value::String(s) => (non_empty(s), Vec::new()),
+            Value::Array(items) => field_errors(items),
+            _ => (None, Vec::new()),
+        };
+    };
+    for key in ["detail", "message", "error", "error_description", "title"] {
+        match map.get(key) {
+            Some(Value::String(s)) => {
+                if let Some(m) = non_empty(s) {
+                    return (Some(m), Vec::new());
+                }
+            }
+            Some(Value::Array(items)) => {
+                let found = field_errors(items);
+                if found.0.is_some() {
+                    return found;
+                }
+            }
+            Some(nested @ Value::Object(_)) => {
+                let found = from_json(nested);
+                if found.0.is_some() {
+                    return found;
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(Value::Array(items)) = map.get("errors") {
+        return field_errors(items);
+    }
+    (None, Vec::new())
+}
+
+/// FastAPI-style `[{"loc": ["body", "story_idea"], "msg": "..."}]` (or plain strings).
+fn field_errors(items: &[Value]) -> (Option<String>, Vec<FieldError>) {
+    let mut fields = Vec::new();
+    let mut lines = Vec::new();
+    for item in items {
+        match item {
+            Value::String(s) => lines.extend(non_empty(s)),
+            Value::Object(map) => {
+                let msg = ["msg", "message", "detail"].iter().find_map(|k| map.get(*k)?.as_str().and_then(non_empty));
+                let Some(msg) = msg else { continue };
+                let field = match map.get("loc").or_else(|| map.get("field")) {
+                    Some(Value::Array(loc)) => loc.iter().rev().find_map(|p| p.as_str().filter(|p| *p != "body")).map(str::to_owned),
+                    Some(Value::String(s)) => Some(s.clone()),
+                    _ => None,
+                };
+                match field {
+                    Some(field) => {
+                        lines.push(format!("{}: {msg}", field.replace('_', " ")));
+                        fields.push(FieldError { field, message: msg });
+                    }
+                    None => lines.push(msg),
+                }
+            }
+            _ => {}
+        }
+    }
+    let message = if lines.is_empty() { None } else { Some(shorten(&lines.join("; "))) };
+    (message, fields)
+}
+
+fn non_empty(s: &str) -> Option<String> {
+    let t = s.trim();
+    if t.is_empty() { None } else { Some(shorten(t)) }
+}
+
+fn shorten(text: &str) -> String {
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() <= MAX_MESSAGE_CHARS {
+        one_line
+    } else {
+        let cut: String = one_line.chars().take(MAX_MESSAGE_CHARS - 1).collect();
+        format!("{cut}…")
+    }
+}
+
+#[cfg(test)]
+#[path = "error_tests.rs"]
+mod tests;

@@ -1,0 +1,11 @@
+//! Everything that talks to the Scene Projects API. Nothing outside this module speaks HTTP or parses JSON.
+
+mod client;
+mod error;
+mod lenient;
+mod model;
+mod open_enum;
+
+pub use client::Client;
+pub use error::{extract_message, ApiError, ErrorKind, FieldError};
+pub use model::*;
