@@ -1,3 +1,14 @@
 //! storyreel: a browser studio for multi-scene AI videos through the Scene Projects API.
+//!
+//! `domain` and `api`'s models are pure and tested natively; everything that touches the browser
+//! sits in `browser`, `components`, `pages` and `app`, tested with wasm-bindgen-test.
 
 pub mod api;
+pub mod app;
+pub mod browser;
+pub mod components;
+pub mod config;
+pub mod domain;
+pub mod pages;
+pub mod routes;
+pub mod session;

@@ -1,0 +1,148 @@
+// Starts what an end-to-end test needs, each on a free loopback port, and stops it afterwards:
+// storyreel-sim (the API), nginx serving the release build (another origin), and headless Chromium.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import assert from 'node:assert/strict';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const artifacts = join(repo, 'e2e', 'artifacts');
+
+export function freePort() {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForHttp(url, child, name) {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`${name} did not answer at ${url}`);
+}
+
+function stopper(child) {
+  return () =>
+    new Promise((ok) => {
+      if (child.exitCode !== null) return ok();
+      child.once('exit', () => ok());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+    });
+}
+
+/** storyreel-sim (release build) on a free port; `flags` as on its command line. */
+export async function startSim(flags = [], port = 0) {
+  const bin = join(repo, 'target', 'release', 'storyreel-sim');
+  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const url = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`storyreel-sim did not start: ${log}`)), 15000);
+    const read = (chunk) => {
+      log += chunk;
+      const m = log.match(/storyreel-sim listening on (http:\/\/\S+)/);
+      if (m) { clearTimeout(timer); ok(m[1]); }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', (c) => { log += c; });
+    child.once('exit', (code) => { clearTimeout(timer); fail(new Error(`storyreel-sim exited ${code}: ${log}`)); });
+  });
+  const control = async (method, path, body) => {
+    const r = await fetch(url + path, {
+      method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    assert.ok(r.ok, `${method} ${path} answered ${r.status}`);
+    const text = await r.text();
+    return text ? JSON.parse(text) : null;
+  };
+  return {
+    url, api: `${url}/api/v1`, port: Number(new URL(url).port), stop: stopper(child), control,
+    /** API requests the simulator saw, optionally only those matching method and a path pattern. */
+    async requests(method, pathPattern) {
+      const { requests } = await control('GET', '/_sim/requests');
+      return requests.filter((r) => (!method || r.method === method) && (!pathPattern || pathPattern.test(r.path)));
+    },
+  };
+}
+
+/** nginx serving a copy of dist/ with deploy/nginx.conf, and a config.json pointing at `apiBaseUrl`. */
+export async function startWeb(apiBaseUrl, config = {}) {
+  const dist = join(repo, 'dist');
+  const prefix = mkdtempSync(join(tmpdir(), 'storyreel-web-'));
+  const root = join(prefix, 'www');
+  cpSync(dist, root, { recursive: true });
+  writeFileSync(join(root, 'config.json'), JSON.stringify({
+    api_base_url: apiBaseUrl, poll_interval_seconds: 30, request_timeout_seconds: 15, ...config,
+  }));
+  const port = await freePort();
+  const block = readFileSync(join(repo, 'deploy', 'nginx.conf'), 'utf8')
+    .replace(/listen\s+\d+;/, `listen 127.0.0.1:${port};`)
+    .replace(/root\s+[^;]+;/, `root ${root};`);
+  mkdirSync(join(prefix, 'logs'));
+  writeFileSync(join(prefix, 'nginx.conf'), `
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
+  ${block}
+}`);
+  const nginx = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+  const child = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url, child, 'nginx');
+  const stop = stopper(child);
+  return { url, stop: async () => { await stop(); rmSync(prefix, { recursive: true, force: true }); } };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+  });
+}
+
+/** A page in a fresh context that fails the test on uncaught errors in the app. */
+export async function openPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error' && /panicked|RuntimeError|unreachable/.test(m.text())) problems.push(m.text()); });
+  page.problems = problems;
+  return page;
+}
+
+/** Fails on serious or critical axe violations, and saves a screenshot named after the screen. */
+export async function checkScreen(page, name) {
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), [],
+    `accessibility violations on ${name}`);
+  assert.deepEqual(page.problems, [], `errors in the page on ${name}`);
+}

@@ -1,0 +1,22 @@
+# Sourced by the scripts: the tools scripts/setup installed, first on PATH.
+export PATH="$PWD/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+# Starts storyreel-sim on a free loopback port with the given flags and sets SIM_URL and SIM_PID.
+# The caller's EXIT trap stops it.
+start_sim() {
+  local out
+  out=$(mktemp)
+  cargo build -q -p storyreel-sim --release
+  target/release/storyreel-sim --addr 127.0.0.1:0 "$@" >"$out" 2>&1 &
+  SIM_PID=$!
+  for _ in $(seq 1 100); do
+    SIM_URL=$(sed -n 's/^storyreel-sim listening on \(http[^ ]*\).*/\1/p' "$out" | head -n1)
+    [ -n "$SIM_URL" ] && return 0
+    kill -0 "$SIM_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "storyreel-sim did not start:" >&2
+  cat "$out" >&2
+  return 1
+}

@@ -1,0 +1,4 @@
+//! Thin wrappers over browser APIs, so components stay free of web-sys details.
+
+pub mod storage;
+pub mod page;

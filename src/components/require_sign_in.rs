@@ -1,0 +1,21 @@
+use crate::browser::page::current_path;
+use crate::routes;
+use crate::session::use_session;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use leptos_router::NavigateOptions;
+
+/// Shows its children only to a signed-in person; anyone else (or anyone whose token just expired)
+/// goes to sign-in and comes back here afterwards.
+#[component]
+pub fn RequireSignIn(children: ChildrenFn) -> impl IntoView {
+    let session = use_session();
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if !session.signed_in() {
+            let to = routes::sign_in_returning_to(&current_path());
+            navigate(&to, NavigateOptions { replace: true, ..Default::default() });
+        }
+    });
+    move || session.signed_in().then(|| children())
+}

@@ -1,0 +1,92 @@
+//! Runtime configuration: one build serves every deployment, so the API address is read at start-up
+//! from `config.json` beside `index.html`, and the person may override it in settings.
+
+use serde::Deserialize;
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Already ends in the version prefix, e.g. `https://api.example.com/api/v1`.
+    pub api_base_url: String,
+    /// How often generation status is checked; the spec suggests 30 s.
+    pub poll_interval_seconds: u32,
+    pub request_timeout_seconds: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self { api_base_url: "/api/v1".into(), poll_interval_seconds: 30, request_timeout_seconds: 30 }
+    }
+}
+
+impl Config {
+    /// Reads `config.json`; a missing or broken file leaves the defaults and says why.
+    pub async fn load() -> (Self, Option<String>) {
+        let fetched = async {
+            let response = gloo_net::http::Request::get("config.json").send().await.ok()?;
+            if !response.ok() {
+                return None;
+            }
+            response.json::<Config>().await.ok()
+        };
+        match fetched.await {
+            Some(config) => (config.sanitised(), None),
+            None => (Self::default(), Some("config.json could not be read; using the default API address.".into())),
+        }
+    }
+
+    fn sanitised(mut self) -> Self {
+        let defaults = Self::default();
+        self.api_base_url = normalise_base_url(&self.api_base_url).unwrap_or(defaults.api_base_url);
+        self.poll_interval_seconds = self.poll_interval_seconds.clamp(1, 600);
+        if self.request_timeout_seconds == 0 {
+            self.request_timeout_seconds = defaults.request_timeout_seconds;
+        }
+        self
+    }
+}
+
+/// Checks an API base URL the person typed: absolute http(s), or a path on this site.
+pub fn normalise_base_url(input: &str) -> Result<String, String> {
+    let url = input.trim().trim_end_matches('/');
+    if url.is_empty() {
+        return Err("Enter the API address, for example https://api.example.com/api/v1.".into());
+    }
+    let lower = url.to_ascii_lowercase();
+    let absolute = ["http://", "https://"].iter().any(|scheme| lower.starts_with(scheme) && url.len() > scheme.len());
+    let on_this_site = url.starts_with('/') && !url.starts_with("//");
+    if !(absolute || on_this_site) || url.chars().any(char::is_whitespace) {
+        return Err("The API address must start with https:// (or http://), or with / for this site.".into());
+    }
+    Ok(url.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_absolute_and_site_relative_addresses() {
+        assert_eq!(normalise_base_url(" https://api.example.com/api/v1/ "), Ok("https://api.example.com/api/v1".into()));
+        assert_eq!(normalise_base_url("http://127.0.0.1:8787/api/v1"), Ok("http://127.0.0.1:8787/api/v1".into()));
+        assert_eq!(normalise_base_url("/api/v1"), Ok("/api/v1".into()));
+    }
+
+    #[test]
+    fn refuses_anything_else() {
+        for bad in ["", "   ", "api.example.com", "javascript:alert(1)", "//evil.example/api", "ftp://x/api", "https://", "https://a b"] {
+            assert!(normalise_base_url(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn config_fields_default_and_are_bounded() {
+        let c: Config = serde_json::from_str(r#"{"api_base_url": "https://x.example/api/v1/", "poll_interval_seconds": 0}"#).unwrap();
+        let c = c.sanitised();
+        assert_eq!(c.api_base_url, "https://x.example/api/v1");
+        assert_eq!(c.poll_interval_seconds, 1);
+        assert_eq!(c.request_timeout_seconds, 30);
+        let bad: Config = serde_json::from_str(r#"{"api_base_url": "nonsense"}"#).unwrap();
+        assert_eq!(bad.sanitised().api_base_url, "/api/v1");
+    }
+}

@@ -1,0 +1,100 @@
+//! What each project status means for the person: what they may do, where they belong, when to stop watching.
+
+use crate::api::ProjectStatus;
+
+/// The screen that fits a project's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Review,
+    Status,
+    Result,
+}
+
+pub fn screen_for(status: &ProjectStatus) -> Screen {
+    match status {
+        ProjectStatus::Draft | ProjectStatus::Creating | ProjectStatus::Proposed => Screen::Review,
+        ProjectStatus::Completed | ProjectStatus::Upscaling => Screen::Result,
+        // Failed shows its error on the status screen; an unknown state is watched until it explains itself.
+        ProjectStatus::Generating | ProjectStatus::Failed | ProjectStatus::Unknown(_) => Screen::Status,
+    }
+}
+
+/// Scene text is editable only before approval (spec section 3).
+pub fn can_edit_scenes(status: &ProjectStatus) -> bool {
+    *status == ProjectStatus::Proposed
+}
+
+/// Approve from any status other than proposed is rejected (spec 4.5).
+pub fn can_approve(status: &ProjectStatus) -> bool {
+    *status == ProjectStatus::Proposed
+}
+
+/// Nothing more will happen without the person acting.
+pub fn is_terminal(status: &ProjectStatus) -> bool {
+    matches!(status, ProjectStatus::Completed | ProjectStatus::Failed)
+}
+
+/// A label for people, never the raw machine word alone.
+pub fn label(status: &ProjectStatus) -> String {
+    match status {
+        ProjectStatus::Draft => "Draft".into(),
+        ProjectStatus::Creating => "Proposing scenes".into(),
+        ProjectStatus::Proposed => "Ready for review".into(),
+        ProjectStatus::Generating => "Generating".into(),
+        ProjectStatus::Completed => "Completed".into(),
+        ProjectStatus::Failed => "Failed".into(),
+        ProjectStatus::Upscaling => "Upscaling".into(),
+        ProjectStatus::Unknown(text) if text.is_empty() => "Unknown status".into(),
+        ProjectStatus::Unknown(text) => humanise(text),
+    }
+}
+
+/// `waiting_for_gpu` becomes "Waiting for gpu": readable, whatever the service invents.
+pub fn humanise(machine_word: &str) -> String {
+    let spaced = machine_word.trim().replace(['_', '-'], " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars.map(|c| c.to_ascii_lowercase())).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ProjectStatus::*;
+
+    #[test]
+    fn each_state_opens_the_screen_that_fits() {
+        assert_eq!(screen_for(&Proposed), Screen::Review);
+        assert_eq!(screen_for(&Creating), Screen::Review);
+        assert_eq!(screen_for(&Generating), Screen::Status);
+        assert_eq!(screen_for(&Failed), Screen::Status);
+        assert_eq!(screen_for(&Completed), Screen::Result);
+        assert_eq!(screen_for(&Upscaling), Screen::Result);
+        assert_eq!(screen_for(&Unknown("paused".into())), Screen::Status);
+    }
+
+    #[test]
+    fn only_proposed_projects_are_edited_and_approved() {
+        for s in [Draft, Creating, Generating, Completed, Failed, Upscaling, Unknown("x".into())] {
+            assert!(!can_edit_scenes(&s) && !can_approve(&s), "{s:?}");
+        }
+        assert!(can_edit_scenes(&Proposed) && can_approve(&Proposed));
+    }
+
+    #[test]
+    fn completed_and_failed_are_terminal() {
+        assert!(is_terminal(&Completed) && is_terminal(&Failed));
+        for s in [Draft, Creating, Proposed, Generating, Upscaling, Unknown("x".into())] {
+            assert!(!is_terminal(&s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn labels_are_for_people() {
+        assert_eq!(label(&Proposed), "Ready for review");
+        assert_eq!(label(&Unknown("waiting_for_GPU".into())), "Waiting for gpu");
+        assert_eq!(label(&Unknown(String::new())), "Unknown status");
+    }
+}

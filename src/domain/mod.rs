@@ -1,0 +1,6 @@
+//! Pure rules of the product, free of the browser so they are tested natively and fast.
+
+pub mod credits;
+pub mod lifecycle;
+pub mod scene_edit;
+pub mod story;

@@ -1,0 +1,81 @@
+//! Editing a proposed scene's texts: what changed, and so what a save sends (only that).
+
+use crate::api::{Scene, SceneUpdate};
+use serde::{Deserialize, Serialize};
+
+/// The four editable texts of a scene (spec 4.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SceneText {
+    pub description: String,
+    pub image_prompt: String,
+    pub motion_prompt: String,
+    pub narration_text: String,
+}
+
+impl SceneText {
+    pub fn of(scene: &Scene) -> Self {
+        Self {
+            description: scene.description.clone(),
+            image_prompt: scene.image_prompt.clone(),
+            motion_prompt: scene.motion_prompt.clone(),
+            narration_text: scene.narration_text.clone(),
+        }
+    }
+
+    /// The update that turns `saved` into `self`: only the fields that differ.
+    pub fn changes_from(&self, saved: &SceneText) -> SceneUpdate {
+        let changed = |now: &String, before: &String| (now != before).then(|| now.clone());
+        SceneUpdate {
+            description: changed(&self.description, &saved.description),
+            image_prompt: changed(&self.image_prompt, &saved.image_prompt),
+            motion_prompt: changed(&self.motion_prompt, &saved.motion_prompt),
+            narration_text: changed(&self.narration_text, &saved.narration_text),
+        }
+    }
+
+    /// After a successful save, what the service now holds.
+    pub fn with_update(&self, update: &SceneUpdate) -> SceneText {
+        let pick = |new: &Option<String>, old: &String| new.clone().unwrap_or_else(|| old.clone());
+        SceneText {
+            description: pick(&update.description, &self.description),
+            image_prompt: pick(&update.image_prompt, &self.image_prompt),
+            motion_prompt: pick(&update.motion_prompt, &self.motion_prompt),
+            narration_text: pick(&update.narration_text, &self.narration_text),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text() -> SceneText {
+        SceneText { description: "d".into(), image_prompt: "i".into(), motion_prompt: "m".into(), narration_text: "n".into() }
+    }
+
+    #[test]
+    fn a_save_sends_only_changed_fields() {
+        let edited = SceneText { motion_prompt: "slow zoom".into(), narration_text: "Hello".into(), ..text() };
+        let update = edited.changes_from(&text());
+        assert_eq!(update, SceneUpdate { motion_prompt: Some("slow zoom".into()), narration_text: Some("Hello".into()), ..SceneUpdate::default() });
+        assert_eq!(serde_json::to_value(&update).unwrap(), serde_json::json!({"motion_prompt": "slow zoom", "narration_text": "Hello"}));
+    }
+
+    #[test]
+    fn nothing_changed_sends_nothing() {
+        assert!(text().changes_from(&text()).is_empty());
+    }
+
+    #[test]
+    fn clearing_a_field_is_a_change() {
+        let edited = SceneText { description: String::new(), ..text() };
+        assert_eq!(edited.changes_from(&text()).description, Some(String::new()));
+    }
+
+    #[test]
+    fn a_saved_update_applies_to_the_saved_text() {
+        let update = SceneUpdate { image_prompt: Some("new".into()), ..SceneUpdate::default() };
+        assert_eq!(text().with_update(&update), SceneText { image_prompt: "new".into(), ..text() });
+    }
+}

@@ -1,0 +1,66 @@
+//! The app's URLs in one place, and the rule for where sign-in may send a person back to.
+
+pub const HOME: &str = "/";
+pub const SIGN_IN: &str = "/sign-in";
+pub const NEW_STORY: &str = "/new";
+
+pub fn project(id: i64) -> String {
+    format!("/projects/{id}")
+}
+
+pub fn project_status(id: i64) -> String {
+    format!("/projects/{id}/status")
+}
+
+pub fn project_result(id: i64) -> String {
+    format!("/projects/{id}/result")
+}
+
+/// The sign-in page, remembering where the person was (a path of this app, never a token).
+pub fn sign_in_returning_to(path: &str) -> String {
+    let path = safe_return_path(path);
+    if path == HOME {
+        SIGN_IN.to_owned()
+    } else {
+        format!("{SIGN_IN}?return_to={}", encode_component(&path))
+    }
+}
+
+/// Only a path inside this app is a place to return to: anything else (another origin, `//host`,
+/// a `javascript:` URL, the sign-in page itself) returns home.
+pub fn safe_return_path(candidate: &str) -> String {
+    let path = candidate.trim();
+    let inside = path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') && !path.contains(':');
+    let is_sign_in = path == SIGN_IN || path.starts_with(&format!("{SIGN_IN}?")) || path.starts_with(&format!("{SIGN_IN}/"));
+    if inside && !is_sign_in { path.to_owned() } else { HOME.to_owned() }
+}
+
+fn encode_component(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn returns_only_to_paths_of_this_app() {
+        assert_eq!(safe_return_path("/projects/4/status"), "/projects/4/status");
+        assert_eq!(safe_return_path("/?status_filter=failed"), "/?status_filter=failed");
+        for bad in ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", "projects/4", "/sign-in", "/sign-in?return_to=/x"] {
+            assert_eq!(safe_return_path(bad), "/", "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn sign_in_link_carries_the_return_path_encoded() {
+        assert_eq!(sign_in_returning_to("/projects/4?tab=a b&x=1"), "/sign-in?return_to=/projects/4%3Ftab%3Da%20b%26x%3D1");
+        assert_eq!(sign_in_returning_to("/"), "/sign-in");
+        assert_eq!(sign_in_returning_to("https://evil.example"), "/sign-in");
+    }
+}

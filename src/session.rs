@@ -1,0 +1,107 @@
+//! Who is signed in and which API they talk to, shared through context.
+//!
+//! The token lives only here and in web storage; it is handed to `api::Client`, which puts it in
+//! the `Authorization` header and nowhere else.
+
+use crate::api::{ApiError, Client, ErrorKind};
+use crate::browser::storage::{self, Persistence};
+use crate::config::Config;
+use leptos::prelude::*;
+
+const TOKEN_KEY: &str = "storyreel.token";
+const BASE_URL_KEY: &str = "storyreel.api_base_url";
+
+#[derive(Clone, Copy)]
+pub struct Session {
+    token: RwSignal<Option<String>>,
+    api_base_url: RwSignal<String>,
+    /// A message for the sign-in screen, e.g. why the person was sent there.
+    notice: RwSignal<Option<String>>,
+    config: StoredValue<Config>,
+}
+
+impl Session {
+    /// Restores the session from storage; the person's API address override wins over config.json.
+    pub fn restore(config: Config) -> Self {
+        let api_base_url = storage::read_value(BASE_URL_KEY).unwrap_or_else(|| config.api_base_url.clone());
+        Self {
+            token: RwSignal::new(storage::read_value(TOKEN_KEY).filter(|t| !t.trim().is_empty())),
+            api_base_url: RwSignal::new(api_base_url),
+            notice: RwSignal::new(None),
+            config: StoredValue::new(config),
+        }
+    }
+
+    pub fn signed_in(&self) -> bool {
+        self.token.with(Option::is_some)
+    }
+
+    pub fn api_base_url(&self) -> String {
+        self.api_base_url.get()
+    }
+
+    pub fn default_api_base_url(&self) -> String {
+        self.config.with_value(|c| c.api_base_url.clone())
+    }
+
+    pub fn poll_interval_seconds(&self) -> u32 {
+        self.config.with_value(|c| c.poll_interval_seconds)
+    }
+
+    pub fn remembered_on_device(&self) -> bool {
+        storage::read(TOKEN_KEY).is_some_and(|(_, p)| p == Persistence::Device)
+    }
+
+    /// A client for a token and address not yet accepted, to check them before signing in.
+    pub fn client_for(&self, api_base_url: &str, token: &str) -> Client {
+        Client::new(api_base_url, token, self.config.with_value(|c| c.request_timeout_seconds) * 1000)
+    }
+
+    /// A client for the signed-in person, or `None` when nobody is signed in.
+    pub fn client(&self) -> Option<Client> {
+        let token = self.token.get_untracked()?;
+        Some(self.client_for(&self.api_base_url.get_untracked(), &token))
+    }
+
+    pub fn sign_in(&self, api_base_url: &str, token: &str, remember: bool) {
+        let persistence = if remember { Persistence::Device } else { Persistence::Tab };
+        storage::write(TOKEN_KEY, token.trim(), persistence);
+        if api_base_url == self.default_api_base_url() {
+            storage::remove(BASE_URL_KEY);
+        } else {
+            storage::write(BASE_URL_KEY, api_base_url, Persistence::Device);
+        }
+        self.api_base_url.set(api_base_url.to_owned());
+        self.notice.set(None);
+        self.token.set(Some(token.trim().to_owned()));
+    }
+
+    pub fn sign_out(&self) {
+        storage::remove(TOKEN_KEY);
+        self.notice.set(Some("You are signed out.".into()));
+        self.token.set(None);
+    }
+
+    pub fn notice(&self) -> Option<String> {
+        self.notice.get()
+    }
+
+    /// Every page passes its errors through here: a 401 ends the session (the route guard then sends
+    /// the person to sign in and back); everything else is the page's to show.
+    pub fn check(&self, error: &ApiError) -> bool {
+        if error.kind == ErrorKind::Unauthorized {
+            storage::remove(TOKEN_KEY);
+            self.notice.set(Some(
+                "The service did not accept your access token (it may have expired). Sign in again to continue where you were."
+                    .into(),
+            ));
+            self.token.set(None);
+            return false;
+        }
+        true
+    }
+}
+
+pub fn use_session() -> Session {
+    expect_context::<Session>()
+}

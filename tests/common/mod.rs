@@ -1,0 +1,181 @@
+//! Helpers for browser tests: mount into a fresh element, find controls as a person does (by label
+//! and by name), type and click through real DOM events, and reach the simulator's control API.
+#![allow(dead_code)]
+
+use gloo_net::http::Request;
+use std::future::Future;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
+
+pub fn sim_url() -> String {
+    option_env!("STORYREEL_SIM_URL").unwrap_or("http://127.0.0.1:8787").trim_end_matches('/').to_owned()
+}
+
+pub fn api_url() -> String {
+    format!("{}/api/v1", sim_url())
+}
+
+pub fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+pub async fn sleep(ms: u32) {
+    gloo_timers::future::TimeoutFuture::new(ms).await;
+}
+
+/// Waits until `probe` finds something, or fails the test saying what never appeared.
+pub async fn wait_for<T>(what: &str, probe: impl Fn() -> Option<T>) -> T {
+    for _ in 0..500 {
+        if let Some(found) = probe() {
+            return found;
+        }
+        sleep(20).await;
+    }
+    panic!("timed out waiting for {what}; page text: {}", document().body().unwrap().text_content().unwrap_or_default());
+}
+
+/// Like `wait_for`, for async probes (e.g. asking the simulator).
+pub async fn wait_for_async<T, F: Future<Output = Option<T>>>(what: &str, probe: impl Fn() -> F) -> T {
+    for _ in 0..300 {
+        if let Some(found) = probe().await {
+            return found;
+        }
+        sleep(50).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// A fresh element in the body for one test's view.
+pub fn container() -> HtmlElement {
+    let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&el).unwrap();
+    el
+}
+
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()).collect()
+}
+
+fn name_of(el: &Element) -> String {
+    el.get_attribute("aria-label").unwrap_or_else(|| el.text_content().unwrap_or_default()).trim().to_owned()
+}
+
+/// The form control whose `<label>` reads `text`.
+pub fn by_label(root: &Element, text: &str) -> Option<HtmlElement> {
+    let label = all(root, "label").into_iter().find(|l| l.text_content().unwrap_or_default().trim() == text)?;
+    let id = label.get_attribute("for")?;
+    root.query_selector(&format!("#{id}")).ok()??.dyn_into().ok()
+}
+
+/// The button whose accessible name is `name`.
+pub fn button(root: &Element, name: &str) -> Option<HtmlElement> {
+    all(root, "button").into_iter().find(|b| name_of(b) == name)?.dyn_into().ok()
+}
+
+/// The link whose text is `name`.
+pub fn link(root: &Element, name: &str) -> Option<HtmlElement> {
+    all(root, "a").into_iter().find(|a| name_of(a) == name)?.dyn_into().ok()
+}
+
+pub fn heading(root: &Element, text: &str) -> Option<Element> {
+    all(root, "h1, h2, h3").into_iter().find(|h| h.text_content().unwrap_or_default().trim() == text)
+}
+
+/// The text of the element `describedby`-linked to a control: where its error is shown.
+pub fn description_of(root: &Element, control: &HtmlElement) -> String {
+    control
+        .get_attribute("aria-describedby")
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|id| root.query_selector(&format!("#{id}")).ok().flatten())
+        .map(|el| el.text_content().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub fn text(root: &Element) -> String {
+    root.text_content().unwrap_or_default()
+}
+
+fn fire(target: &HtmlElement, kind: &str) {
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    let event = Event::new_with_event_init_dict(kind, &init).unwrap();
+    target.dispatch_event(&event).unwrap();
+}
+
+/// Replaces a field's value as typing would, firing `input` and `change`.
+pub fn type_into(control: &HtmlElement, value: &str) {
+    if let Some(input) = control.dyn_ref::<HtmlInputElement>() {
+        input.set_value(value);
+    } else if let Some(area) = control.dyn_ref::<HtmlTextAreaElement>() {
+        area.set_value(value);
+    } else {
+        panic!("not a text field");
+    }
+    fire(control, "input");
+    fire(control, "change");
+}
+
+pub fn value_of(control: &HtmlElement) -> String {
+    control
+        .dyn_ref::<HtmlInputElement>()
+        .map(|i| i.value())
+        .or_else(|| control.dyn_ref::<HtmlTextAreaElement>().map(|a| a.value()))
+        .unwrap_or_default()
+}
+
+pub fn set_checked(control: &HtmlElement, checked: bool) {
+    let input: &HtmlInputElement = control.dyn_ref().expect("a checkbox");
+    if input.checked() != checked {
+        input.click();
+    }
+}
+
+pub fn is_disabled(control: &HtmlElement) -> bool {
+    control.has_attribute("disabled") || control.get_attribute("aria-disabled").as_deref() == Some("true")
+}
+
+/// Puts the browser at `path` (this test page's origin) with empty web storage.
+pub fn fresh_page(path: &str) {
+    let window = web_sys::window().unwrap();
+    window.history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(path)).unwrap();
+    window.local_storage().unwrap().unwrap().clear().unwrap();
+    window.session_storage().unwrap().unwrap().clear().unwrap();
+}
+
+pub fn location_path() -> String {
+    let l = web_sys::window().unwrap().location();
+    format!("{}{}", l.pathname().unwrap(), l.search().unwrap())
+}
+
+pub fn stored(key: &str) -> (Option<String>, Option<String>) {
+    let w = web_sys::window().unwrap();
+    (
+        w.local_storage().unwrap().unwrap().get_item(key).unwrap(),
+        w.session_storage().unwrap().unwrap().get_item(key).unwrap(),
+    )
+}
+
+pub async fn sim_get(path: &str) -> serde_json::Value {
+    let r = Request::get(&format!("{}{path}", sim_url())).send().await.expect("simulator reachable");
+    assert!(r.ok(), "GET {path}: {}", r.status());
+    r.json().await.unwrap()
+}
+
+pub async fn sim_put(path: &str, body: serde_json::Value) {
+    let r = Request::put(&format!("{}{path}", sim_url())).json(&body).unwrap().send().await.expect("simulator reachable");
+    assert!(r.ok(), "PUT {path}: {}", r.status());
+}
+
+/// How many requests the simulator saw for this method and exact API path.
+pub async fn sim_request_count(method: &str, path: &str) -> usize {
+    let log = sim_get("/_sim/requests").await;
+    log["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["method"] == method && r["path"] == format!("/api/v1{path}"))
+        .count()
+}

@@ -1,0 +1,112 @@
+//! The sign-in screen in the whole app shell, in a real browser, against storyreel-sim.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::*;
+use leptos::prelude::*;
+use storyreel::app::Shell;
+use storyreel::config::Config;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const TOKEN_KEY: &str = "storyreel.token";
+
+fn mount_app() -> (web_sys::HtmlElement, leptos::mount::UnmountHandle<impl Mountable>) {
+    let root = container();
+    let config = Config { api_base_url: api_url(), poll_interval_seconds: 30, request_timeout_seconds: 10 };
+    let handle = leptos::mount::mount_to(root.clone(), move || view! { <Shell config=config.clone() warning=None /> });
+    (root, handle)
+}
+
+async fn sign_in_form(root: &web_sys::HtmlElement) -> web_sys::HtmlElement {
+    wait_for("the sign-in form", || by_label(root, "Access token")).await
+}
+
+#[wasm_bindgen_test]
+async fn a_visitor_is_sent_to_sign_in_and_back_to_where_they_were() {
+    fresh_page("/?from=bookmark");
+    let (root, _app) = mount_app();
+    let token = sign_in_form(&root).await;
+    assert!(location_path().starts_with("/sign-in?return_to="), "{}", location_path());
+
+    type_into(&token, "demo-token");
+    set_checked(&by_label(&root, "Remember me on this device").unwrap(), true);
+    button(&root, "Sign in").unwrap().click();
+
+    wait_for("the projects page", || heading(&root, "Your projects")).await;
+    assert_eq!(location_path(), "/?from=bookmark");
+    assert_eq!(stored(TOKEN_KEY), (Some("demo-token".into()), None), "remembered on this device");
+    assert!(!location_path().contains("demo-token"), "the token never enters a URL");
+
+    button(&root, "Sign out").unwrap().click();
+    wait_for("the sign-in form again", || by_label(&root, "Access token")).await;
+    assert!(text(&root).contains("You are signed out."));
+    assert_eq!(stored(TOKEN_KEY), (None, None));
+}
+
+#[wasm_bindgen_test]
+async fn without_remember_me_the_token_lives_only_in_this_tab() {
+    fresh_page("/sign-in");
+    let (root, _app) = mount_app();
+    type_into(&sign_in_form(&root).await, "demo-token");
+    button(&root, "Sign in").unwrap().click();
+    wait_for("the projects page", || heading(&root, "Your projects")).await;
+    assert_eq!(stored(TOKEN_KEY), (None, Some("demo-token".into())));
+}
+
+#[wasm_bindgen_test]
+async fn a_wrong_token_is_explained_next_to_the_field_and_kept() {
+    fresh_page("/sign-in");
+    let (root, _app) = mount_app();
+    let token = sign_in_form(&root).await;
+    type_into(&token, "wrong-token-5678");
+    button(&root, "Sign in").unwrap().click();
+
+    wait_for("the token error", || description_of(&root, &token).contains("did not accept").then_some(())).await;
+    assert_eq!(token.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(value_of(&token), "wrong-token-5678", "what was typed is kept");
+    assert!(!text(&root).contains("wrong-token-5678"), "the token is never shown");
+    assert_eq!(stored(TOKEN_KEY), (None, None));
+    assert!(location_path().starts_with("/sign-in"));
+}
+
+#[wasm_bindgen_test]
+async fn a_bad_api_address_is_refused_before_any_request() {
+    fresh_page("/sign-in");
+    let (root, _app) = mount_app();
+    type_into(&sign_in_form(&root).await, "demo-token");
+    let address = by_label(&root, "API address").unwrap();
+    type_into(&address, "api.example.com");
+    button(&root, "Sign in").unwrap().click();
+    wait_for("the address error", || description_of(&root, &address).contains("must start with").then_some(())).await;
+    assert_eq!(stored(TOKEN_KEY), (None, None));
+}
+
+#[wasm_bindgen_test]
+async fn an_unreachable_api_address_is_explained_next_to_it() {
+    fresh_page("/sign-in");
+    let (root, _app) = mount_app();
+    type_into(&sign_in_form(&root).await, "demo-token");
+    let address = by_label(&root, "API address").unwrap();
+    type_into(&address, "http://127.0.0.1:9/api/v1");
+    button(&root, "Sign in").unwrap().click();
+    wait_for("the address error", || description_of(&root, &address).contains("No Scene Projects API answered").then_some(())).await;
+}
+
+#[wasm_bindgen_test]
+async fn an_expired_token_sends_the_person_to_sign_in_and_back() {
+    fresh_page("/?filter=mine");
+    web_sys::window().unwrap().local_storage().unwrap().unwrap().set_item(TOKEN_KEY, "expired-token-0000").unwrap();
+    let (root, _app) = mount_app();
+
+    let token = sign_in_form(&root).await;
+    wait_for("the expiry notice", || text(&root).contains("did not accept your access token").then_some(())).await;
+    assert_eq!(stored(TOKEN_KEY), (None, None), "the rejected token is forgotten");
+
+    type_into(&token, "demo-token");
+    button(&root, "Sign in").unwrap().click();
+    wait_for("the projects page", || heading(&root, "Your projects")).await;
+    assert_eq!(location_path(), "/?filter=mine");
+}
