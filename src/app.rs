@@ -2,7 +2,7 @@
 
 use crate::browser::page::set_title;
 use crate::config::Config;
-use crate::pages::{NotFound, ProjectsPage, SignInPage};
+use crate::pages::{NewStoryPage, NotFound, ProjectPage, ProjectsPage, SignInPage};
 use crate::routes;
 use crate::session::{use_session, Session};
 use crate::components::RequireSignIn;
@@ -39,6 +39,8 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
                     <Routes fallback=|| view! { <NotFound /> }>
                         <Route path=path!("/sign-in") view=SignInPage />
                         <Route path=path!("/") view=|| view! { <RequireSignIn><ProjectsPage /></RequireSignIn> } />
+                        <Route path=path!("/new") view=|| view! { <RequireSignIn><NewStoryPage /></RequireSignIn> } />
+                        <Route path=path!("/projects/:id") view=|| view! { <RequireSignIn><ProjectPage /></RequireSignIn> } />
                     </Routes>
                 </ErrorBoundary>
             </main>
@@ -53,7 +55,10 @@ fn Header() -> impl IntoView {
         <header class="site-header">
             <A href=routes::HOME attr:class="brand">"storyreel"</A>
             <nav aria-label="Main">
-                {move || session.signed_in().then(|| view! { <A href=routes::HOME>"Projects"</A> })}
+                {move || session.signed_in().then(|| view! {
+                    <A href=routes::HOME>"Projects"</A>
+                    <A href=routes::NEW_STORY>"New story"</A>
+                })}
             </nav>
             <div class="account">
                 {move || if session.signed_in() {

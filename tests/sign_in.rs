@@ -4,21 +4,11 @@
 mod common;
 
 use common::*;
-use leptos::prelude::*;
-use storyreel::app::Shell;
-use storyreel::config::Config;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 const TOKEN_KEY: &str = "storyreel.token";
-
-fn mount_app() -> (web_sys::HtmlElement, leptos::mount::UnmountHandle<impl Mountable>) {
-    let root = container();
-    let config = Config { api_base_url: api_url(), poll_interval_seconds: 30, request_timeout_seconds: 10 };
-    let handle = leptos::mount::mount_to(root.clone(), move || view! { <Shell config=config.clone() warning=None /> });
-    (root, handle)
-}
 
 async fn sign_in_form(root: &web_sys::HtmlElement) -> web_sys::HtmlElement {
     wait_for("the sign-in form", || by_label(root, "Access token")).await

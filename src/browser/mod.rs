@@ -1,4 +1,6 @@
 //! Thin wrappers over browser APIs, so components stay free of web-sys details.
 
 pub mod storage;
+pub mod drafts;
+pub mod leave_guard;
 pub mod page;

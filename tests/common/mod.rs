@@ -179,3 +179,24 @@ pub async fn sim_request_count(method: &str, path: &str) -> usize {
         .filter(|r| r["method"] == method && r["path"] == format!("/api/v1{path}"))
         .count()
 }
+
+/// The group (a `<fieldset>`) whose legend starts with `legend`, e.g. "Scene 2".
+pub fn group(root: &Element, legend: &str) -> Option<Element> {
+    all(root, "fieldset").into_iter().find(|f| {
+        f.query_selector("legend").ok().flatten().and_then(|l| l.text_content()).is_some_and(|t| t.trim().starts_with(legend))
+    })
+}
+
+/// As if the person had signed in earlier in this tab.
+pub fn signed_in_as(token: &str) {
+    web_sys::window().unwrap().session_storage().unwrap().unwrap().set_item("storyreel.token", token).unwrap();
+}
+
+/// Mounts the whole app shell at the current address, talking to the simulator.
+pub fn mount_app() -> (HtmlElement, leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>) {
+    use leptos::prelude::*;
+    let root = container();
+    let config = storyreel::config::Config { api_base_url: api_url(), poll_interval_seconds: 30, request_timeout_seconds: 10 };
+    let handle = leptos::mount::mount_to(root.clone(), move || view! { <storyreel::app::Shell config=config.clone() warning=None /> });
+    (root, handle)
+}

@@ -1,0 +1,128 @@
+// Create and review, as a person does it with the release build: a 3-scene story, two edits kept
+// across a reload, a save, approval through the confirmation; and the failure paths.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+
+let sim, web, browser;
+before(async () => {
+  sim = await startSim(['--speed', '20']);
+  web = await startWeb(sim.api);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await web?.stop();
+  await sim?.stop();
+});
+
+async function signIn(page, token = 'demo-token', to = '/new') {
+  await page.goto(web.url + to);
+  await page.getByLabel('Access token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('create a 3-scene project, edit scene 2, reload, save, approve and arrive at generation', async () => {
+  const page = await openPage(browser);
+  await signIn(page);
+  await page.getByRole('heading', { name: 'New story' }).waitFor();
+  await checkScreen(page, 'new-story');
+
+  await page.getByLabel('Story idea').fill('A lighthouse keeper teaches a lost whale to sing');
+  await page.getByLabel('Person id').fill('1');
+  await page.getByLabel('Number of scenes').fill('3');
+  await page.getByText('3 scenes × 10 s = 30 s of video · about 300 credits').waitFor();
+  await page.getByRole('button', { name: 'Propose scenes' }).click();
+
+  const scene2 = page.getByRole('group', { name: /^Scene 2/ });
+  await scene2.waitFor();
+  const projectUrl = page.url();
+  const id = Number(new URL(projectUrl).pathname.split('/').pop());
+  await scene2.getByLabel('Description').fill('The whale surfaces beside the rocks');
+  await scene2.getByLabel('Motion prompt').fill('A slow crane shot rising over the waves');
+  await scene2.getByText('Unsaved changes').waitFor();
+
+  await page.reload();
+  await scene2.waitFor();
+  assert.equal(await scene2.getByLabel('Description').inputValue(), 'The whale surfaces beside the rocks');
+  assert.equal(await scene2.getByLabel('Motion prompt').inputValue(), 'A slow crane shot rising over the waves');
+  await checkScreen(page, 'review-unsaved');
+
+  await scene2.getByRole('button', { name: 'Save scene 2' }).click();
+  await scene2.getByText('Saved.').waitFor();
+  const puts = await sim.requests('PUT', new RegExp(`/scene-projects/${id}/scenes/\\d+$`));
+  assert.equal(puts.length, 1);
+
+  const before = (await sim.control('GET', '/_sim/users/1')).credits;
+  await page.getByRole('button', { name: 'Approve and generate…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve and generate' });
+  await dialog.getByText('reserves about 300 credits').waitFor();
+  await checkScreen(page, 'approve-dialog');
+  await dialog.getByRole('button', { name: 'Reserve 300 credits and generate' }).dblclick();
+  await page.getByText('Generation has started').waitFor();
+
+  const approvals = await sim.requests('POST', new RegExp(`/scene-projects/${id}/approve$`));
+  assert.equal(approvals.length, 1, 'a double click sends one approve');
+  assert.equal(before - (await sim.control('GET', '/_sim/users/1')).credits, 300, 'credits reserved once');
+  await checkScreen(page, 'generating');
+});
+
+test('a too-short idea and an unknown person are explained next to their fields', async () => {
+  const page = await openPage(browser);
+  await signIn(page);
+  await page.getByLabel('Story idea').fill('Too short');
+  await page.getByText('Write at least 10 characters (now 9).').waitFor();
+  assert.equal(await page.getByLabel('Story idea').getAttribute('aria-invalid'), 'true');
+
+  await page.getByLabel('Story idea').fill('A paper boat sails to the sea');
+  await page.getByLabel('Person id').fill('99');
+  await page.getByRole('button', { name: 'Propose scenes' }).click();
+  await page.getByText('Person 99 not found').waitFor();
+  assert.equal(await page.getByLabel('Person id').getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.getByLabel('Story idea').inputValue(), 'A paper boat sails to the sea');
+  await checkScreen(page, 'new-story-errors');
+});
+
+test('insufficient credits say so, and nothing is reserved', async () => {
+  await sim.control('PUT', '/_sim/users/2/credits', { credits: 300 });
+  const page = await openPage(browser);
+  await signIn(page, 'other-token');
+  await page.getByLabel('Story idea').fill('A snowman travels south for the summer');
+  await page.getByLabel('Person id').fill('11');
+  await page.getByRole('button', { name: 'Propose scenes' }).click();
+  await page.getByRole('group', { name: /^Scene 5/ }).waitFor();
+  await page.getByRole('button', { name: 'Approve and generate…' }).click();
+  await page.getByRole('button', { name: 'Reserve 500 credits and generate' }).click();
+  await page.getByText('Not enough credits').waitFor();
+  assert.equal((await sim.control('GET', '/_sim/users/2')).credits, 300);
+  await checkScreen(page, 'approve-insufficient');
+});
+
+test('the whole journey works with the keyboard alone', async () => {
+  const page = await openPage(browser);
+  await signIn(page);
+  await page.getByLabel('Story idea').waitFor();
+  await page.getByLabel('Story idea').focus();
+  await page.keyboard.type('A kite escapes and tours the city');
+  await page.keyboard.press('Tab'); // counter and help are not focusable: next is the person id
+  await page.keyboard.type('2');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('2');
+  // Submit from a text field with Enter, as forms allow.
+  await page.keyboard.press('Enter');
+  await page.getByRole('group', { name: /^Scene 2/ }).waitFor();
+
+  const approve = page.getByRole('button', { name: 'Approve and generate…' });
+  await approve.focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('button', { name: 'Reserve 200 credits and generate' });
+  await confirm.waitFor();
+  assert.ok(await confirm.evaluate((el) => el.closest('dialog').contains(document.activeElement)), 'focus moved into the dialog');
+  await confirm.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.getByText('Generation has started').waitFor();
+  const id = new URL(page.url()).pathname.split('/').pop();
+  assert.equal((await sim.requests('POST', new RegExp(`/scene-projects/${id}/approve$`))).length, 1, 'Enter twice sends one approve');
+});

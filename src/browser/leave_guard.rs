@@ -1,0 +1,49 @@
+//! Asks before the person leaves a page with unsaved edits: closing or reloading the tab (the
+//! browser's own prompt) and following a link inside the app (a confirm, before the router acts).
+
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+const QUESTION: &str = "You have unsaved scene changes. They stay saved on this device as a draft. Leave this page anyway?";
+
+/// Installs the guard for the lifetime of the calling component.
+pub fn guard_leaving(has_unsaved: impl Fn() -> bool + Clone + 'static) {
+    let Some(window) = web_sys::window() else { return };
+
+    let unsaved = has_unsaved.clone();
+    let before_unload = Closure::<dyn FnMut(web_sys::BeforeUnloadEvent)>::new(move |e: web_sys::BeforeUnloadEvent| {
+        if unsaved() {
+            e.prevent_default();
+            e.set_return_value(QUESTION);
+        }
+    });
+
+    let unsaved = has_unsaved;
+    let on_click = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(move |e: web_sys::MouseEvent| {
+        let to_link = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("a[href]").ok().flatten());
+        if to_link.is_none() || !unsaved() {
+            return;
+        }
+        let leave = web_sys::window().and_then(|w| w.confirm_with_message(QUESTION).ok()).unwrap_or(true);
+        if !leave {
+            e.prevent_default();
+            e.stop_immediate_propagation();
+        }
+    });
+
+    // Capture phase, so the answer is known before the router's own link handler runs.
+    let _ = window.add_event_listener_with_callback("beforeunload", before_unload.as_ref().unchecked_ref());
+    let _ = window.add_event_listener_with_callback_and_bool("click", on_click.as_ref().unchecked_ref(), true);
+
+    let listeners = SendWrapper::new((window, before_unload, on_click));
+    on_cleanup(move || {
+        let (window, before_unload, on_click) = &*listeners;
+        let _ = window.remove_event_listener_with_callback("beforeunload", before_unload.as_ref().unchecked_ref());
+        let _ = window.remove_event_listener_with_callback_and_bool("click", on_click.as_ref().unchecked_ref(), true);
+    });
+}

@@ -1,0 +1,46 @@
+use leptos::html;
+use leptos::prelude::*;
+
+/// A modal question before an action that spends credits or cannot be undone. The native
+/// `<dialog>` traps focus and closes on Escape; the confirm button is disabled while the action
+/// runs, so one confirmation is one request.
+#[component]
+pub fn ConfirmDialog(
+    open: RwSignal<bool>,
+    #[prop(into)] title: String,
+    #[prop(into)] confirm_label: Signal<String>,
+    #[prop(into)] busy: Signal<bool>,
+    #[prop(into)] error: Signal<Option<String>>,
+    on_confirm: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    let dialog = NodeRef::<html::Dialog>::new();
+    Effect::new(move |_| {
+        let Some(el) = dialog.get() else { return };
+        if open.get() && !el.open() {
+            let _ = el.show_modal();
+        } else if !open.get() && el.open() {
+            el.close();
+        }
+    });
+    let heading_id = format!("dialog-{}", title.to_ascii_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
+    let labelled_by = heading_id.clone();
+    view! {
+        <dialog node_ref=dialog class="dialog" aria-labelledby=labelled_by on:close=move |_| open.set(false)>
+            <form method="dialog" class="form" on:submit=move |ev| {
+                ev.prevent_default();
+                if !busy.get_untracked() {
+                    on_confirm.run(());
+                }
+            }>
+                <h2 id=heading_id>{title}</h2>
+                {children()}
+                {move || error.get().map(|m| view! { <p class="banner banner-error" role="alert">{m}</p> })}
+                <div class="actions">
+                    <button type="submit" class="button primary" disabled=move || busy.get()>{move || confirm_label.get()}</button>
+                    <button type="button" class="button" on:click=move |_| open.set(false)>"Cancel"</button>
+                </div>
+            </form>
+        </dialog>
+    }
+}

@@ -1,0 +1,162 @@
+use crate::api::Scene;
+use crate::browser::drafts;
+use crate::domain::scene_edit::SceneText;
+use crate::session::use_session;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::collections::{BTreeMap, BTreeSet};
+
+#[derive(Clone, PartialEq)]
+enum SaveState {
+    Idle,
+    Saving,
+    Saved,
+    Failed(String),
+}
+
+type ProjectDrafts = BTreeMap<String, SceneText>;
+
+fn stored_draft(project_id: i64, scene_id: i64) -> Option<SceneText> {
+    drafts::load::<ProjectDrafts>(&drafts::project_key(project_id))?.remove(&scene_id.to_string())
+}
+
+fn store_draft(project_id: i64, scene_id: i64, draft: Option<&SceneText>) {
+    let key = drafts::project_key(project_id);
+    let mut all = drafts::load::<ProjectDrafts>(&key).unwrap_or_default();
+    match draft {
+        Some(text) => all.insert(scene_id.to_string(), text.clone()),
+        None => all.remove(&scene_id.to_string()),
+    };
+    if all.is_empty() { drafts::clear(&key) } else { drafts::save(&key, &all) }
+}
+
+const FIELDS: [(&str, &str, fn(&mut SceneText) -> &mut String); 4] = [
+    ("description", "Description", |t| &mut t.description),
+    ("image-prompt", "Image prompt", |t| &mut t.image_prompt),
+    ("motion-prompt", "Motion prompt", |t| &mut t.motion_prompt),
+    ("narration", "Narration", |t| &mut t.narration_text),
+];
+
+/// One scene of a project: its texts, editable in place while the project is proposed, with
+/// unsaved edits kept as a draft and saved on request (only the changed fields are sent).
+#[component]
+pub fn SceneEditor(
+    project_id: i64,
+    scene: Scene,
+    editable: bool,
+    talking_head: bool,
+    /// Scene numbers with unsaved edits, for the page to gate approval on.
+    unsaved: RwSignal<BTreeSet<i64>>,
+) -> impl IntoView {
+    let session = use_session();
+    let number = scene.scene_number;
+    let scene_id = scene.id;
+    let saved = RwSignal::new(SceneText::of(&scene));
+    let draft = scene_id.filter(|_| editable).and_then(|id| stored_draft(project_id, id));
+    let edited = RwSignal::new(draft.unwrap_or_else(|| saved.get_untracked()));
+    let state = RwSignal::new(SaveState::Idle);
+    let dirty = Memo::new(move |_| edited.with(|e| saved.with(|s| e != s)));
+
+    Effect::new(move |_| {
+        let is_dirty = dirty.get();
+        unsaved.update(|set| {
+            if is_dirty { set.insert(number) } else { set.remove(&number) };
+        });
+        if let Some(id) = scene_id.filter(|_| editable) {
+            edited.with_untracked(|e| store_draft(project_id, id, is_dirty.then_some(e)));
+        }
+    });
+    // Keep the draft current as the person types (the effect above only runs when dirtiness flips).
+    Effect::new(move |_| {
+        let text = edited.get();
+        if let Some(id) = scene_id.filter(|_| editable && dirty.get_untracked()) {
+            store_draft(project_id, id, Some(&text));
+        }
+    });
+    on_cleanup(move || unsaved.update(|set| { set.remove(&number); }));
+
+    let save = move |_| {
+        let (Some(id), Some(client)) = (scene_id, session.client()) else {
+            state.set(SaveState::Failed("This scene has no id from the service, so it cannot be saved.".into()));
+            return;
+        };
+        if state.get_untracked() == SaveState::Saving {
+            return;
+        }
+        let update = edited.get_untracked().changes_from(&saved.get_untracked());
+        if update.is_empty() {
+            return;
+        }
+        state.set(SaveState::Saving);
+        spawn_local(async move {
+            match client.update_scene(project_id, id, &update).await {
+                Ok(()) => {
+                    saved.update(|s| *s = s.with_update(&update));
+                    state.set(SaveState::Saved);
+                }
+                Err(e) => {
+                    session.check(&e);
+                    state.set(SaveState::Failed(format!("Not saved: {} Your text is kept.", e.message)));
+                }
+            }
+        });
+    };
+    let discard = move |_| {
+        edited.set(saved.get_untracked());
+        state.set(SaveState::Idle);
+    };
+
+    let fields = FIELDS.map(|(slug, label, field)| {
+        let id = format!("scene-{number}-{slug}");
+        let value = move || edited.with(|t| field(&mut t.clone()).clone());
+        if editable {
+            view! {
+                <div class="field">
+                    <label for=id.clone()>{label}</label>
+                    <textarea id=id rows="3" prop:value=value
+                        on:input=move |ev| {
+                            state.set(SaveState::Idle);
+                            edited.update(|t| *field(t) = event_target_value(&ev));
+                        }></textarea>
+                </div>
+            }.into_any()
+        } else {
+            view! { <div class="field"><dt>{label}</dt><dd>{value}</dd></div> }.into_any()
+        }
+    });
+
+    view! {
+        <li class="scene">
+            <fieldset class="scene-card">
+                <legend>
+                    {format!("Scene {number}")}
+                    {talking_head.then(|| view! { <span class="tag">" · talking head"</span> })}
+                </legend>
+                {if editable { view! { <div class="scene-fields">{fields}</div> }.into_any() } else { view! { <dl class="scene-fields">{fields}</dl> }.into_any() }}
+                {editable.then(|| view! {
+                    <div class="actions">
+                        <button type="button" class="button primary" on:click=save
+                            disabled=move || !dirty.get() || state.get() == SaveState::Saving>
+                            {format!("Save scene {number}")}
+                        </button>
+                        <button type="button" class="button" on:click=discard disabled=move || !dirty.get()>
+                            {format!("Discard scene {number} changes")}
+                        </button>
+                        <span class="save-state" role="status">
+                            {move || match state.get() {
+                                SaveState::Saving => "Saving…".to_owned(),
+                                SaveState::Saved if !dirty.get() => "Saved.".to_owned(),
+                                _ if dirty.get() => "Unsaved changes".to_owned(),
+                                _ => String::new(),
+                            }}
+                        </span>
+                    </div>
+                })}
+                {move || match state.get() {
+                    SaveState::Failed(m) => Some(view! { <p class="banner banner-error" role="alert">{m}</p> }),
+                    _ => None,
+                }}
+            </fieldset>
+        </li>
+    }
+}

@@ -1,0 +1,160 @@
+//! The story form and the scene editor in the whole app, in a real browser, against storyreel-sim.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::*;
+use serde_json::json;
+use storyreel::api::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+async fn new_project(token: &str, person_id: i64, scenes: u8) -> Project {
+    let client = Client::new(&api_url(), token, 10_000);
+    let created = client
+        .create_project(&CreateProjectRequest {
+            person_id,
+            story_idea: "A lighthouse keeper befriends a lost whale".into(),
+            num_scenes: scenes,
+            use_avatar_first_scene: false,
+            use_avatar_last_scene: true,
+        })
+        .await
+        .unwrap();
+    client.get_project(created.id).await.unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn the_story_form_validates_as_the_person_types_and_creates_the_project() {
+    fresh_page("/new");
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;
+
+    type_into(&idea, "Too short");
+    wait_for("the idea error", || description_of(&root, &idea).contains("at least 10 characters (now 9)").then_some(())).await;
+    assert!(description_of(&root, &idea).contains("9 / 1000"));
+
+    type_into(&idea, "🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊");
+    wait_for("the emoji idea accepted", || (!description_of(&root, &idea).contains("at least")).then_some(())).await;
+    assert!(description_of(&root, &idea).contains("10 / 1000"), "an emoji counts as one, as on the server");
+
+    let person = by_label(&root, "Person id").unwrap();
+    type_into(&person, "abc");
+    wait_for("the person error", || description_of(&root, &person).contains("whole number").then_some(())).await;
+    let scenes = by_label(&root, "Number of scenes").unwrap();
+    type_into(&scenes, "11");
+    wait_for("the scenes error", || description_of(&root, &scenes).contains("2 to 10").then_some(())).await;
+    assert!(is_disabled(&button(&root, "Propose scenes").unwrap()), "submit waits for valid input");
+
+    type_into(&idea, "A fox crosses a frozen lake at dawn");
+    type_into(&person, "1");
+    type_into(&scenes, "3");
+    wait_for("the cost", || text(&root).contains("3 scenes × 10 s = 30 s of video · about 300 credits").then_some(())).await;
+    let submit = button(&root, "Propose scenes").unwrap();
+    assert!(!is_disabled(&submit));
+    submit.click();
+
+    wait_for("the review page", || location_path().starts_with("/projects/").then_some(())).await;
+    wait_for("three scenes", || group(&root, "Scene 3").map(|_| ())).await;
+    assert!(text(&root).contains("A fox crosses a frozen lake at dawn"));
+    assert_eq!(stored("storyreel.draft.story"), (None, None), "the draft is cleared once the project exists");
+}
+
+#[wasm_bindgen_test]
+async fn the_typed_story_survives_a_reload_and_a_refused_request() {
+    fresh_page("/new");
+    signed_in_as("demo-token");
+    let (root, app) = mount_app();
+    let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;
+    type_into(&idea, "A robot learns to paint sunsets");
+    type_into(&by_label(&root, "Person id").unwrap(), "99");
+    drop(app);
+
+    let (root, _app) = mount_app();
+    let idea = wait_for("the story form again", || by_label(&root, "Story idea")).await;
+    assert_eq!(value_of(&idea), "A robot learns to paint sunsets");
+    let person = by_label(&root, "Person id").unwrap();
+    assert_eq!(value_of(&person), "99");
+
+    button(&root, "Propose scenes").unwrap().click();
+    wait_for("the service's answer next to the person field", || {
+        description_of(&root, &person).contains("Person 99 not found").then_some(())
+    })
+    .await;
+    assert_eq!(value_of(&idea), "A robot learns to paint sunsets", "nothing typed is lost");
+    assert!(location_path().starts_with("/new"));
+}
+
+#[wasm_bindgen_test]
+async fn scene_edits_are_kept_as_drafts_and_a_save_sends_only_the_changes() {
+    let project = new_project("demo-token", 1, 3).await;
+    let scene_two = project.scenes.iter().find(|s| s.scene_number == 2).unwrap().clone();
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("demo-token");
+    let (root, app) = mount_app();
+
+    let scene = wait_for("scene 2", || group(&root, "Scene 2")).await;
+    assert!(group(&root, "Scene 3").unwrap().text_content().unwrap().contains("talking head"));
+    let motion = by_label(&scene, "Motion prompt").unwrap();
+    type_into(&motion, "A slow crane shot over the waves");
+    wait_for("the unsaved mark", || text(&scene).contains("Unsaved changes").then_some(())).await;
+    assert!(is_disabled(&button(&root, "Approve and generate…").unwrap()), "approval waits for saved scenes");
+    assert!(text(&root).contains("Save or discard your changes to scene 2"));
+    drop(app);
+
+    let (root, _app) = mount_app();
+    let scene = wait_for("scene 2 after a reload", || group(&root, "Scene 2")).await;
+    assert_eq!(value_of(&by_label(&scene, "Motion prompt").unwrap()), "A slow crane shot over the waves");
+
+    sim_get("/_sim/requests").await;
+    button(&scene, "Save scene 2").unwrap().click();
+    wait_for("saved", || text(&scene).contains("Saved.").then_some(())).await;
+    assert!(!is_disabled(&button(&root, "Approve and generate…").unwrap()));
+
+    let saved = Client::new(&api_url(), "demo-token", 10_000).get_project(project.id).await.unwrap();
+    let saved_two = saved.scenes.iter().find(|s| s.scene_number == 2).unwrap();
+    assert_eq!(saved_two.motion_prompt, "A slow crane shot over the waves");
+    assert_eq!(saved_two.description, scene_two.description);
+    let path = format!("/scene-projects/{}/scenes/{}", project.id, scene_two.id.unwrap());
+    assert_eq!(sim_request_count("PUT", &path).await, 1);
+}
+
+#[wasm_bindgen_test]
+async fn approval_states_its_cost_and_a_double_click_sends_one_request() {
+    let project = new_project("demo-token", 1, 2).await;
+    let before = sim_get("/_sim/users/1").await["credits"].as_i64().unwrap();
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+
+    wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();
+    let confirm = wait_for("the confirmation", || button(&root, "Reserve 200 credits and generate")).await;
+    assert!(text(&root).contains("reserves about 200 credits from your balance immediately"));
+    confirm.click();
+    confirm.click();
+
+    wait_for("the generating project", || text(&root).contains("Generation has started").then_some(())).await;
+    assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/approve", project.id)).await, 1);
+    let after = sim_get("/_sim/users/1").await["credits"].as_i64().unwrap();
+    assert!(before - after >= 200, "credits reserved: {before} → {after}");
+    assert!(by_label(&root, "Motion prompt").is_none(), "no longer editable");
+}
+
+#[wasm_bindgen_test]
+async fn short_credits_are_said_plainly_and_the_project_stays_reviewable() {
+    sim_put("/_sim/users/2/credits", json!({"credits": 300})).await;
+    let project = new_project("other-token", 11, 5).await;
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("other-token");
+    let (root, _app) = mount_app();
+
+    wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();
+    wait_for("the confirmation", || button(&root, "Reserve 500 credits and generate")).await.click();
+    wait_for("the refusal", || text(&root).contains("Not enough credits").then_some(())).await;
+    assert!(text(&root).contains("Nothing was reserved"));
+    assert_eq!(sim_get("/_sim/users/2").await["credits"], 300);
+    button(&root, "Cancel").unwrap().click();
+    assert!(by_label(&group(&root, "Scene 1").unwrap(), "Description").is_some(), "still editable");
+}
