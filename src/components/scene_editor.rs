@@ -73,7 +73,6 @@ pub fn SceneEditor(
             store_draft(project_id, id, Some(&text));
         }
     });
-    on_cleanup(move || unsaved.update(|set| { set.remove(&number); }));
 
     let save = move |_| {
         let (Some(id), Some(client)) = (scene_id, session.client()) else {
