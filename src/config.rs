@@ -23,7 +23,8 @@ impl Config {
     /// Reads `config.json`; a missing or broken file leaves the defaults and says why.
     pub async fn load() -> (Self, Option<String>) {
         let fetched = async {
-            let response = gloo_net::http::Request::get("config.json").send().await.ok()?;
+            // Absolute, so a deep link such as /projects/4/status still finds the file beside index.html.
+            let response = gloo_net::http::Request::get("/config.json").send().await.ok()?;
             if !response.ok() {
                 return None;
             }

@@ -1,7 +1,7 @@
 // Starts what an end-to-end test needs, each on a free loopback port, and stops it afterwards:
 // storyreel-sim (the API), nginx serving the release build (another origin), and headless Chromium.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -85,6 +85,7 @@ export async function startSim(flags = [], port = 0) {
 export async function startWeb(apiBaseUrl, config = {}) {
   const dist = join(repo, 'dist');
   const prefix = mkdtempSync(join(tmpdir(), 'storyreel-web-'));
+  chmodSync(prefix, 0o755); // nginx's workers drop root and must still read the files
   const root = join(prefix, 'www');
   cpSync(dist, root, { recursive: true });
   writeFileSync(join(root, 'config.json'), JSON.stringify({

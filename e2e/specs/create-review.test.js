@@ -42,8 +42,12 @@ test('create a 3-scene project, edit scene 2, reload, save, approve and arrive a
   await scene2.getByLabel('Motion prompt').fill('A slow crane shot rising over the waves');
   await scene2.getByText('Unsaved changes').waitFor();
 
+  // Leaving with unsaved edits asks first; the person confirms the reload.
+  const asked = [];
+  page.on('dialog', (d) => { asked.push(d.type()); d.accept(); });
   await page.reload();
   await scene2.waitFor();
+  assert.deepEqual(asked, ['beforeunload'], 'the browser asked before leaving');
   assert.equal(await scene2.getByLabel('Description').inputValue(), 'The whale surfaces beside the rocks');
   assert.equal(await scene2.getByLabel('Motion prompt').inputValue(), 'A slow crane shot rising over the waves');
   await checkScreen(page, 'review-unsaved');

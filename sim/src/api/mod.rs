@@ -1,0 +1,65 @@
+//! The Scene Projects API under `/api/v1`: one module per resource.
+
+mod actions;
+mod projects;
+mod scenes;
+
+use axum::extract::Request;
+use axum::middleware;
+use axum::routing::{get, post, put};
+use axum::Router;
+
+use crate::error::ApiError;
+use crate::store::AppState;
+use crate::{faults, request_log};
+
+pub fn router(state: AppState) -> Router<AppState> {
+    Router::new()
+        .route("/stories/create", post(projects::create))
+        .route("/scene-projects", get(projects::list))
+        .route("/scene-projects/{project_id}", get(projects::get))
+        .route("/scene-projects/{project_id}/status", get(projects::status))
+        .route(
+            "/scene-projects/{project_id}/scenes/{scene_id}",
+            put(scenes::update),
+        )
+        .route(
+            "/scene-projects/{project_id}/scenes/{scene_number}/regenerate",
+            post(scenes::regenerate),
+        )
+        .route(
+            "/scene-projects/{project_id}/approve",
+            post(actions::approve),
+        )
+        .route(
+            "/scene-projects/{project_id}/upscale",
+            post(actions::upscale),
+        )
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            faults::inject,
+        ))
+        .layer(middleware::from_fn_with_state(state, request_log::record))
+}
+
+async fn not_found(request: Request) -> ApiError {
+    ApiError::not_found(format!(
+        "No endpoint {} {}",
+        request.method(),
+        request_log::full_path(&request)
+    ))
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "Method Not Allowed",
+    )
+}
+
+/// The moment a change happens, as both the job clock and the timestamp written into records.
+fn now() -> (std::time::Instant, crate::clock::Stamp) {
+    (std::time::Instant::now(), crate::store::now_stamp())
+}

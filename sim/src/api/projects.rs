@@ -1,0 +1,161 @@
+//! Creating projects and reading them: create, list, get, status.
+
+use std::collections::HashMap;
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde_json::Value;
+
+use crate::auth::UserId;
+use crate::body::Fields;
+use crate::error::{ApiError, ApiResult, FieldError};
+use crate::ids::Id;
+use crate::model::{Asset, Project, ProjectStatus, Scene};
+use crate::store::AppState;
+use crate::{story, views};
+
+const IDEA_CHARS: std::ops::RangeInclusive<usize> = 10..=1000;
+const SCENES: std::ops::RangeInclusive<i128> = 2..=10;
+
+pub async fn create(
+    State(state): State<AppState>,
+    UserId(user): UserId,
+    body: Bytes,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let mut f = Fields::parse(&body, false)?;
+    let person_id = f.req_int("person_id");
+    let idea = f.req_str("story_idea");
+    let num_scenes = f.opt_int("num_scenes").unwrap_or(Id(5));
+    let avatar_first = f.opt_bool("use_avatar_first_scene").unwrap_or(false);
+    let avatar_last = f.opt_bool("use_avatar_last_scene").unwrap_or(false);
+    f.finish()?;
+    let (Some(person_id), Some(idea)) = (person_id, idea) else {
+        unreachable!("finish() reports missing fields")
+    };
+
+    let chars = idea.chars().count();
+    if !IDEA_CHARS.contains(&chars) {
+        return Err(ApiError::bad_request(format!(
+            "story_idea must be between 10 and 1000 characters (got {chars})"
+        )));
+    }
+    if idea.trim().is_empty() {
+        return Err(ApiError::bad_request("story_idea must not be blank"));
+    }
+    if !SCENES.contains(&num_scenes.0) {
+        return Err(ApiError::bad_request(format!(
+            "num_scenes must be between 2 and 10 (got {num_scenes})"
+        )));
+    }
+    let scenes = num_scenes.0 as usize;
+
+    let (_, at) = super::now();
+    let mut store = state.store();
+    let persons = &store.users[&user].persons;
+    let person = person_id
+        .key()
+        .filter(|p| persons.contains(p))
+        .ok_or_else(|| ApiError::not_found(format!("Person {person_id} not found")))?;
+    let id = store.next_project_id();
+    let proposals = story::propose(&idea, scenes, avatar_first, avatar_last);
+    let scenes: Vec<Scene> = proposals
+        .into_iter()
+        .zip(1..)
+        .map(|(p, number)| Scene {
+            id: store.next_scene_id(),
+            number,
+            description: p.description,
+            image_prompt: p.image_prompt,
+            motion_prompt: p.motion_prompt,
+            narration_text: p.narration_text,
+            image: Asset::PENDING,
+            video: Asset::PENDING,
+        })
+        .collect();
+    let project = Project {
+        id,
+        user_id: user,
+        person_id: person,
+        description: story::project_description(&idea, scenes.len()),
+        idea,
+        use_avatar_first_scene: avatar_first,
+        use_avatar_last_scene: avatar_last,
+        video_model: None,
+        image_model: None,
+        status: ProjectStatus::Proposed,
+        progress: 0,
+        current_step: None,
+        error: None,
+        scenes,
+        created_at: at,
+        updated_at: at,
+        final_version: 0,
+        upscaled_of: None,
+        credits_used: 0,
+        job: None,
+    };
+    let body = views::created(&project);
+    store.projects.insert(id, project);
+    Ok((StatusCode::CREATED, Json(body)))
+}
+
+pub async fn list(
+    State(state): State<AppState>,
+    UserId(user): UserId,
+    Query(query): Query<HashMap<String, String>>,
+) -> ApiResult<Json<Value>> {
+    // An empty parameter is read as absent: `?person_id=&status_filter=` is what a form with no filter sends.
+    let param = |name: &str| query.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
+    let person = match param("person_id") {
+        None => None,
+        Some(text) => Some(Id::parse(text).ok_or_else(|| {
+            ApiError::unprocessable(vec![FieldError::new(
+                &["query", "person_id"],
+                "Input should be a valid integer, unable to parse string as an integer",
+                "int_parsing",
+            )])
+        })?),
+    };
+    let status = param("status_filter");
+
+    let mut store = state.store();
+    store.settle_user(user, std::time::Instant::now());
+    let mut projects: Vec<&Project> = store
+        .projects
+        .values()
+        .filter(|p| p.user_id == user)
+        .filter(|p| person.is_none_or(|id| id.key() == Some(p.person_id)))
+        .filter(|p| status.is_none_or(|s| p.status.as_str() == s))
+        .collect();
+    projects.sort_by_key(|p| std::cmp::Reverse((p.created_at, p.id)));
+    Ok(Json(
+        projects
+            .iter()
+            .map(|p| views::project(p, &state.urls))
+            .collect(),
+    ))
+}
+
+pub async fn get(
+    State(state): State<AppState>,
+    UserId(user): UserId,
+    Path(project_id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let id = Id::from_path(&project_id, "project_id")?;
+    let mut store = state.store();
+    let project = store.project_mut(user, id)?;
+    Ok(Json(views::project(project, &state.urls)))
+}
+
+pub async fn status(
+    State(state): State<AppState>,
+    UserId(user): UserId,
+    Path(project_id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let id = Id::from_path(&project_id, "project_id")?;
+    let mut store = state.store();
+    let project = store.project_mut(user, id)?;
+    Ok(Json(views::status(project, &state.urls)))
+}

@@ -1,0 +1,169 @@
+//! Command-line flags and the configuration the server runs with.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Parser;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "storyreel-sim",
+    version,
+    about = "A local implementation of the Scene Projects API (storyreel's demo and test server)"
+)]
+pub struct Cli {
+    /// Address to listen on; port 0 picks a free port.
+    #[arg(long, default_value = "127.0.0.1:8787")]
+    pub addr: SocketAddr,
+    /// Time factor: 1 is realistic (a 5-scene project takes about 8 minutes), 8 is the demo (about 1 minute).
+    #[arg(long, default_value_t = 8.0, value_parser = parse_speed)]
+    pub speed: f64,
+    /// Base the media URLs are written with (storage_url = PUBLIC_URL/media). Default: http:// + the bound address.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
+    /// Serve this built front-end folder at / (unknown paths fall back to its index.html).
+    #[arg(long, value_name = "DIR")]
+    pub serve_app: Option<PathBuf>,
+    /// A user, TOKEN:USER_ID:CREDITS:PERSON_ID,PERSON_ID,... Repeatable; replaces the default seed.
+    #[arg(long = "user", value_name = "TOKEN:USER_ID:CREDITS:PERSONS", value_parser = parse_user)]
+    pub users: Vec<UserSeed>,
+    /// Keep the same final_video_url after a regeneration (a service that overwrites the file in place).
+    #[arg(long)]
+    pub stable_final_url: bool,
+    /// Start with generation failure switched on (see PUT /_sim/faults).
+    #[arg(long)]
+    pub fail_generation: bool,
+    /// Folder of the video fixtures.
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/media"))]
+    pub media_dir: PathBuf,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UserSeed {
+    pub token: String,
+    pub user_id: u64,
+    pub credits: i64,
+    pub persons: Vec<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub speed: f64,
+    pub public_url: Option<String>,
+    pub serve_app: Option<PathBuf>,
+    pub users: Vec<UserSeed>,
+    pub stable_final_url: bool,
+    pub fail_generation: bool,
+    pub media_dir: PathBuf,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Cli::parse_from(["storyreel-sim"]).into()
+    }
+}
+
+impl From<Cli> for Config {
+    fn from(cli: Cli) -> Self {
+        let users = if cli.users.is_empty() {
+            default_users()
+        } else {
+            cli.users
+        };
+        Config {
+            addr: cli.addr,
+            speed: cli.speed,
+            public_url: cli.public_url.map(|u| u.trim_end_matches('/').to_owned()),
+            serve_app: cli.serve_app,
+            users,
+            stable_final_url: cli.stable_final_url,
+            fail_generation: cli.fail_generation,
+            media_dir: cli.media_dir,
+        }
+    }
+}
+
+pub fn default_users() -> Vec<UserSeed> {
+    vec![
+        UserSeed {
+            token: "demo-token".into(),
+            user_id: 1,
+            credits: 5000,
+            persons: vec![1, 2, 3],
+        },
+        UserSeed {
+            token: "other-token".into(),
+            user_id: 2,
+            credits: 300,
+            persons: vec![11, 12],
+        },
+    ]
+}
+
+fn parse_speed(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(f) if f.is_finite() && f > 0.0 => Ok(f),
+        _ => Err("speed must be a positive number".into()),
+    }
+}
+
+fn parse_user(s: &str) -> Result<UserSeed, String> {
+    let parts: Vec<&str> = s.splitn(4, ':').collect();
+    let [token, user_id, credits, persons] = parts[..] else {
+        return Err("expected TOKEN:USER_ID:CREDITS:PERSON_ID,PERSON_ID,...".into());
+    };
+    if token.is_empty() || token.chars().any(char::is_whitespace) {
+        return Err("the token must be non-empty and without spaces".into());
+    }
+    let user_id = user_id
+        .parse()
+        .map_err(|_| format!("bad user id {user_id:?}"))?;
+    let credits = credits
+        .parse::<i64>()
+        .ok()
+        .filter(|c| *c >= 0)
+        .ok_or(format!("bad credits {credits:?}"))?;
+    let persons = persons
+        .split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| p.trim().parse().map_err(|_| format!("bad person id {p:?}")))
+        .collect::<Result<_, _>>()?;
+    Ok(UserSeed {
+        token: token.into(),
+        user_id,
+        credits,
+        persons,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_user_seed() {
+        let u = parse_user("tok:7:250:4,5").unwrap();
+        assert_eq!(
+            u,
+            UserSeed {
+                token: "tok".into(),
+                user_id: 7,
+                credits: 250,
+                persons: vec![4, 5]
+            }
+        );
+        assert!(parse_user("tok:7:250:").unwrap().persons.is_empty());
+        assert!(parse_user("tok:7:-1:4").is_err());
+        assert!(parse_user("tok:7").is_err());
+    }
+
+    #[test]
+    fn defaults_follow_the_contract() {
+        let c = Config::default();
+        assert_eq!(c.addr.to_string(), "127.0.0.1:8787");
+        assert_eq!(c.speed, 8.0);
+        assert_eq!(c.users, default_users());
+        assert!(parse_speed("0").is_err());
+    }
+}

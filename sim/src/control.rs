@@ -1,0 +1,124 @@
+//! `/_sim`: the simulator's own controls for tests and demos (no auth): health, credit balances, the request
+//! log, fault switches, and failing a project on demand.
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+
+use crate::body::Fields;
+use crate::error::{ApiError, ApiResult};
+use crate::faults::FaultsPatch;
+use crate::generation;
+use crate::ids::Id;
+use crate::model::ProjectStatus;
+use crate::store::{now_stamp, AppState};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/health", get(|| async { "ok" }))
+        .route("/users/{user_id}", get(user))
+        .route("/users/{user_id}/credits", put(set_credits))
+        .route("/requests", get(requests).delete(clear_requests))
+        .route("/faults", get(faults).put(set_faults))
+        .route("/projects/{project_id}/fail", post(fail_project))
+        .fallback(|| async { ApiError::not_found("Not Found") })
+}
+
+fn user_json(id: u64, ledger: &crate::ledger::Ledger) -> Value {
+    json!({"id": id, "credits": ledger.balance, "ledger": ledger.entries})
+}
+
+async fn user(
+    State(state): State<AppState>,
+    Path(user_id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let id = Id::from_path(&user_id, "user_id")?;
+    let mut store = state.store();
+    if let Some(key) = id.key() {
+        store.settle_user(key, std::time::Instant::now());
+    }
+    let user = id
+        .key()
+        .and_then(|k| store.users.get(&k))
+        .ok_or_else(|| ApiError::not_found(format!("User {id} not found")))?;
+    Ok(Json(user_json(user.id, &user.ledger)))
+}
+
+async fn set_credits(
+    State(state): State<AppState>,
+    Path(user_id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Json<Value>> {
+    let id = Id::from_path(&user_id, "user_id")?;
+    let mut f = Fields::parse(&body, false)?;
+    let credits = f.req_int("credits");
+    f.finish()?;
+    let credits = credits
+        .and_then(|c| i64::try_from(c.0).ok())
+        .filter(|c| *c >= 0)
+        .ok_or_else(|| ApiError::bad_request("credits must be a non-negative integer"))?;
+    let mut store = state.store();
+    if let Some(key) = id.key() {
+        store.settle_user(key, std::time::Instant::now());
+    }
+    let user = id
+        .key()
+        .and_then(|k| store.users.get_mut(&k))
+        .ok_or_else(|| ApiError::not_found(format!("User {id} not found")))?;
+    user.ledger.set_balance(credits, now_stamp());
+    Ok(Json(user_json(user.id, &user.ledger)))
+}
+
+async fn requests(State(state): State<AppState>) -> Json<Value> {
+    let store = state.store();
+    Json(json!({ "requests": store.requests.entries().collect::<Vec<_>>() }))
+}
+
+async fn clear_requests(State(state): State<AppState>) -> StatusCode {
+    state.store().requests.clear();
+    StatusCode::NO_CONTENT
+}
+
+async fn faults(State(state): State<AppState>) -> Json<Value> {
+    Json(json!(state.store().faults))
+}
+
+async fn set_faults(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<Value>> {
+    let patch: FaultsPatch = serde_json::from_slice(&body).map_err(|e| {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("Invalid faults: {e}"),
+        )
+    })?;
+    let mut store = state.store();
+    store.faults.apply(patch);
+    Ok(Json(json!(store.faults)))
+}
+
+async fn fail_project(
+    State(state): State<AppState>,
+    Path(project_id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let id = Id::from_path(&project_id, "project_id")?;
+    let mut store = state.store();
+    let speed = store.speed();
+    let project = id
+        .key()
+        .and_then(|k| store.projects.get(&k))
+        .ok_or_else(|| ApiError::not_found(format!("Project {id} not found")))?;
+    let user_id = project.user_id;
+    let (project, ledger) = store.project_and_ledger(user_id, id)?;
+    if project.status != ProjectStatus::Generating {
+        return Err(ApiError::conflict(format!(
+            "Project {id} is not generating (it is {})",
+            project.status.as_str()
+        )));
+    }
+    generation::fail_now(project, ledger, std::time::Instant::now(), speed);
+    Ok(Json(
+        json!({"id": project.id, "status": project.status.as_str(), "error": project.error}),
+    ))
+}

@@ -1,0 +1,63 @@
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+use storyreel_sim::config::Cli;
+use storyreel_sim::Config;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let config: Config = Cli::parse().into();
+    if let Some(dir) = &config.serve_app {
+        if !dir.join("index.html").is_file() {
+            eprintln!(
+                "storyreel-sim: --serve-app {} has no index.html",
+                dir.display()
+            );
+            return ExitCode::from(2);
+        }
+    }
+    if !config.media_dir.join("final-5.webm").is_file() {
+        eprintln!(
+            "storyreel-sim: warning: no video fixtures in {} (run sim/media/make-fixtures.sh)",
+            config.media_dir.display()
+        );
+    }
+    let addr = config.addr;
+    let server = match storyreel_sim::start(config).await {
+        Ok(server) => server,
+        Err(e) => {
+            eprintln!("storyreel-sim: cannot listen on {addr}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // Scripts read this one line to learn the port.
+    println!("storyreel-sim listening on {}", server.url());
+    let _ = std::io::stdout().flush();
+    shutdown_signal().await;
+    match server.stop().await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("storyreel-sim: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}

@@ -1,0 +1,185 @@
+//! All mutable state behind one lock: users and their ledgers, projects, id counters, faults, request log.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Instant, SystemTime};
+
+use crate::clock::Stamp;
+use crate::config::{Config, UserSeed};
+use crate::error::{ApiError, ApiResult};
+use crate::faults::Faults;
+use crate::generation;
+use crate::ids::Id;
+use crate::ledger::Ledger;
+use crate::model::Project;
+use crate::request_log::RequestLog;
+use crate::urls::Urls;
+
+pub struct User {
+    pub id: u64,
+    pub persons: Vec<u64>,
+    pub ledger: Ledger,
+}
+
+pub struct Store {
+    pub users: HashMap<u64, User>,
+    tokens: HashMap<String, u64>,
+    pub projects: HashMap<u64, Project>,
+    /// Projects with a running job, so bringing state up to date skips the idle ones.
+    active: BTreeSet<u64>,
+    next_project_id: u64,
+    next_scene_id: u64,
+    pub faults: Faults,
+    pub requests: RequestLog,
+    speed: f64,
+}
+
+impl Store {
+    pub fn new(users: &[UserSeed], speed: f64, fail_generation: bool) -> Store {
+        let mut store = Store {
+            users: HashMap::new(),
+            tokens: HashMap::new(),
+            projects: HashMap::new(),
+            active: BTreeSet::new(),
+            next_project_id: 1,
+            // Scene ids start far from scene numbers so a client mixing them up fails loudly.
+            next_scene_id: 101,
+            faults: Faults {
+                fail_generation,
+                ..Faults::default()
+            },
+            requests: RequestLog::default(),
+            speed,
+        };
+        for seed in users {
+            store.tokens.insert(seed.token.clone(), seed.user_id);
+            let user = store.users.entry(seed.user_id).or_insert_with(|| User {
+                id: seed.user_id,
+                persons: Vec::new(),
+                ledger: Ledger::new(seed.credits),
+            });
+            user.persons.extend(&seed.persons);
+        }
+        store
+    }
+
+    pub fn user_for_token(&self, token: &str) -> Option<u64> {
+        self.tokens.get(token).copied()
+    }
+
+    pub fn next_project_id(&mut self) -> u64 {
+        let id = self.next_project_id;
+        self.next_project_id += 1;
+        id
+    }
+
+    pub fn next_scene_id(&mut self) -> u64 {
+        let id = self.next_scene_id;
+        self.next_scene_id += 1;
+        id
+    }
+
+    /// The user's project, brought up to date, or a 404 that says the same whether it is missing or someone
+    /// else's.
+    pub fn project_mut(&mut self, user_id: u64, id: Id) -> ApiResult<&mut Project> {
+        Ok(self.project_and_ledger(user_id, id)?.0)
+    }
+
+    /// The project and its owner's ledger, borrowed together for operations that charge or refund.
+    pub fn project_and_ledger(
+        &mut self,
+        user_id: u64,
+        id: Id,
+    ) -> ApiResult<(&mut Project, &mut Ledger)> {
+        let key = id
+            .key()
+            .filter(|k| self.projects.get(k).is_some_and(|p| p.user_id == user_id));
+        let key = key.ok_or_else(|| ApiError::not_found(format!("Project {id} not found")))?;
+        self.settle_project(key, Instant::now());
+        let project = self.projects.get_mut(&key).expect("checked above");
+        let ledger = &mut self
+            .users
+            .get_mut(&user_id)
+            .expect("projects belong to seeded users")
+            .ledger;
+        Ok((project, ledger))
+    }
+
+    pub fn mark_active(&mut self, project_id: u64) {
+        self.active.insert(project_id);
+    }
+
+    /// Applies a running job's timeline up to `now`. State is settled where it is read (a project when it is
+    /// looked at, a user's projects before their balance is), so a request costs the same with 1,000 projects.
+    pub fn settle_project(&mut self, id: u64, now: Instant) {
+        if !self.active.contains(&id) {
+            return;
+        }
+        let running = match self.projects.get_mut(&id) {
+            Some(p) => {
+                let ledger = &mut self
+                    .users
+                    .get_mut(&p.user_id)
+                    .expect("projects belong to seeded users")
+                    .ledger;
+                generation::settle(p, ledger, now, self.speed)
+            }
+            None => false,
+        };
+        if !running {
+            self.active.remove(&id);
+        }
+    }
+
+    /// Settles every running job of a user: their list and their balance (refunds of failures) depend on them.
+    pub fn settle_user(&mut self, user_id: u64, now: Instant) {
+        let ids: Vec<u64> = self
+            .active
+            .iter()
+            .copied()
+            .filter(|id| self.projects.get(id).is_some_and(|p| p.user_id == user_id))
+            .collect();
+        for id in ids {
+            self.settle_project(id, now);
+        }
+    }
+
+    pub fn speed(&self) -> f64 {
+        self.speed
+    }
+}
+
+pub struct Shared {
+    store: Mutex<Store>,
+    pub urls: Urls,
+    pub started: Instant,
+    pub media_dir: std::path::PathBuf,
+}
+
+pub type AppState = Arc<Shared>;
+
+impl Shared {
+    pub fn new(config: &Config, urls: Urls) -> Shared {
+        Shared {
+            store: Mutex::new(Store::new(
+                &config.users,
+                config.speed,
+                config.fail_generation,
+            )),
+            urls,
+            started: Instant::now(),
+            media_dir: config.media_dir.clone(),
+        }
+    }
+
+    pub fn store(&self) -> MutexGuard<'_, Store> {
+        // A panicking handler leaves no half-made change worth refusing all later requests over.
+        self.store
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+pub fn now_stamp() -> Stamp {
+    Stamp::from_system(SystemTime::now())
+}

@@ -1,0 +1,186 @@
+//! The schedule of a background job (generation, regeneration, upscale) as a list of timed segments.
+//! A job's state is a pure function of elapsed time, read whenever the project is looked at: no task per
+//! project, deterministic, and a thousand idle projects cost nothing.
+
+use std::time::Instant;
+
+use crate::clock::Stamp;
+
+// Seconds at speed 1. A 5-scene project: 15 + 5 x 30 + 5 x 60 + 15 + 20 = 500 s, about 8 minutes.
+pub const QUEUED_SECS: f64 = 15.0;
+pub const IMAGE_SECS: f64 = 30.0;
+pub const VIDEO_SECS: f64 = 60.0;
+pub const NARRATION_SECS: f64 = 15.0;
+pub const STITCH_SECS: f64 = 20.0;
+pub const REGEN_QUEUED_SECS: f64 = 5.0;
+pub const UPSCALE_SECS: f64 = 360.0;
+
+pub mod step {
+    pub const QUEUED: &str = "queued";
+    pub const IMAGES: &str = "generating_scene_images";
+    pub const VIDEOS: &str = "generating_scene_videos";
+    pub const NARRATION: &str = "generating_narration";
+    pub const STITCHING: &str = "stitching_final_video";
+    pub const REGENERATING: &str = "regenerating_scene";
+    pub const UPSCALING: &str = "upscaling_final_video";
+}
+
+/// What a segment produces when it ends; scene indexes are 0-based.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Work {
+    Nothing,
+    Image(usize),
+    Video(usize),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Segment {
+    pub step: &'static str,
+    pub work: Work,
+    pub secs: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum JobKind {
+    Generate,
+    Regenerate { cost: i64 },
+    Upscale,
+}
+
+#[derive(Debug)]
+pub struct Job {
+    pub kind: JobKind,
+    pub segments: Vec<Segment>,
+    pub started: Instant,
+    pub started_at: Stamp,
+    /// Segments already applied to the project.
+    pub done: usize,
+    /// Seconds (at speed 1) into the job at which it fails, if it is doomed.
+    pub fail_at: Option<f64>,
+}
+
+impl Job {
+    pub fn new(kind: JobKind, segments: Vec<Segment>, started: Instant, started_at: Stamp) -> Job {
+        Job {
+            kind,
+            segments,
+            started,
+            started_at,
+            done: 0,
+            fail_at: None,
+        }
+    }
+
+    pub fn total_secs(&self) -> f64 {
+        self.segments.iter().map(|s| s.secs).sum()
+    }
+
+    pub fn end_of(&self, index: usize) -> f64 {
+        self.segments[..=index].iter().map(|s| s.secs).sum()
+    }
+
+    pub fn start_of(&self, index: usize) -> f64 {
+        self.segments[..index].iter().map(|s| s.secs).sum()
+    }
+
+    /// Job time in speed-1 seconds.
+    pub fn elapsed(&self, now: Instant, speed: f64) -> f64 {
+        now.saturating_duration_since(self.started).as_secs_f64() * speed
+    }
+
+    /// The wall-clock stamp of a moment of job time.
+    pub fn stamp_at(&self, secs: f64, speed: f64) -> Stamp {
+        self.started_at.plus_secs(secs / speed)
+    }
+
+    /// Percent done, capped at 99 until the job is applied as finished.
+    pub fn percent(&self, secs: f64) -> u8 {
+        ((secs / self.total_secs() * 100.0).floor() as i64).clamp(0, 99) as u8
+    }
+}
+
+pub fn generation_plan(scenes: usize) -> Vec<Segment> {
+    let mut plan = vec![Segment {
+        step: step::QUEUED,
+        work: Work::Nothing,
+        secs: QUEUED_SECS,
+    }];
+    plan.extend((0..scenes).map(|i| Segment {
+        step: step::IMAGES,
+        work: Work::Image(i),
+        secs: IMAGE_SECS,
+    }));
+    plan.extend((0..scenes).map(|i| Segment {
+        step: step::VIDEOS,
+        work: Work::Video(i),
+        secs: VIDEO_SECS,
+    }));
+    plan.push(Segment {
+        step: step::NARRATION,
+        work: Work::Nothing,
+        secs: NARRATION_SECS,
+    });
+    plan.push(Segment {
+        step: step::STITCHING,
+        work: Work::Nothing,
+        secs: STITCH_SECS,
+    });
+    plan
+}
+
+pub fn regeneration_plan(scene: usize, image: bool, video: bool) -> Vec<Segment> {
+    let mut plan = vec![Segment {
+        step: step::QUEUED,
+        work: Work::Nothing,
+        secs: REGEN_QUEUED_SECS,
+    }];
+    if image {
+        plan.push(Segment {
+            step: step::REGENERATING,
+            work: Work::Image(scene),
+            secs: IMAGE_SECS,
+        });
+    }
+    if video {
+        plan.push(Segment {
+            step: step::REGENERATING,
+            work: Work::Video(scene),
+            secs: VIDEO_SECS,
+        });
+    }
+    plan.push(Segment {
+        step: step::STITCHING,
+        work: Work::Nothing,
+        secs: STITCH_SECS,
+    });
+    plan
+}
+
+pub fn upscale_plan() -> Vec<Segment> {
+    vec![Segment {
+        step: step::UPSCALING,
+        work: Work::Nothing,
+        secs: UPSCALE_SECS,
+    }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn five_scenes_take_about_eight_minutes_at_speed_one() {
+        let job = Job::new(
+            JobKind::Generate,
+            generation_plan(5),
+            Instant::now(),
+            Stamp(0),
+        );
+        assert_eq!(job.total_secs(), 500.0);
+        assert_eq!(job.percent(0.0), 0);
+        assert_eq!(job.percent(250.0), 50);
+        assert_eq!(job.percent(500.0), 99);
+        assert_eq!(job.end_of(0), QUEUED_SECS);
+        assert_eq!(job.start_of(1), QUEUED_SECS);
+    }
+}

@@ -1,0 +1,13 @@
+//! storyreel-sim over real HTTP: every endpoint, status code and lifecycle the API promises.
+
+mod support;
+
+mod approve;
+mod auth;
+mod binary;
+mod create;
+mod faults;
+mod lifecycle;
+mod media_cors_site;
+mod projects;
+mod regenerate_upscale;

@@ -1,0 +1,365 @@
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use crate::support::*;
+
+fn regen(id: u64, n: &str) -> String {
+    format!("/scene-projects/{id}/scenes/{n}/regenerate")
+}
+
+#[tokio::test]
+async fn regenerating_a_scene_restitches_the_final_video() {
+    let sim = Sim::start(500.0).await;
+    let id = sim.completed(3).await;
+    let before = sim.get(&format!("/scene-projects/{id}")).await.body;
+    let credits = sim.credits(1).await;
+
+    let r = sim.post(&regen(id, "2"), json!({"updated_image_prompt": "A storm over the lighthouse", "updated_motion_prompt": "whip pan"})).await;
+    assert_eq!(r.status, 202, "{}", r.body);
+    assert_eq!(r.body["id"], id);
+    assert_eq!(r.body["scene_number"], 2);
+    assert_eq!(r.body["status"], "generating");
+    assert_eq!(r.body["credits_charged"], 100);
+    assert!(r.body["message"].is_string());
+    assert_eq!(sim.credits(1).await, credits - 100);
+
+    let during = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+    if during["status"] == "generating" {
+        assert!(
+            ["queued", "regenerating_scene", "stitching_final_video"]
+                .contains(&during["current_step"].as_str().unwrap()),
+            "{during}"
+        );
+        assert_eq!(
+            during["scenes"][0]["image_status"], "completed",
+            "other scenes keep their assets"
+        );
+        assert!(during["scenes"][0]["video_url"].is_string());
+    }
+    let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+    assert_eq!(
+        p["scenes"][1]["image_prompt"],
+        "A storm over the lighthouse"
+    );
+    assert_eq!(p["scenes"][1]["motion_prompt"], "whip pan");
+
+    let done = sim.wait_status(id, "completed").await;
+    assert_eq!(done["credits_used"], 400);
+    assert_eq!(
+        done["final_video_url"],
+        format!("{}/media/projects/{id}/final-v2.webm", sim.base)
+    );
+    let after = sim.get(&format!("/scene-projects/{id}")).await.body;
+    assert_ne!(after["final_video_url"], before["final_video_url"]);
+    assert_eq!(after["scenes"][0], before["scenes"][0]);
+    assert_eq!(
+        after["scenes"][1]["image_url"],
+        format!("{}/media/projects/{id}/scenes/2/image-v2.svg", sim.base)
+    );
+    assert_eq!(
+        after["scenes"][1]["video_url"],
+        format!("{}/media/projects/{id}/scenes/2/video-v2.webm", sim.base)
+    );
+    assert_eq!(after["scenes"][1]["status"], "completed");
+    assert!(after["updated_at"].as_str() > before["updated_at"].as_str());
+    // The old cut's file is still there, as in storage.
+    assert_eq!(
+        sim.http
+            .get(before["final_video_url"].as_str().unwrap())
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    sim.stop().await;
+}
+
+#[tokio::test]
+async fn regeneration_watched_step_by_step() {
+    let sim = Sim::start(100.0).await;
+    let id = sim.completed(2).await;
+    // Image only: 5 + 30 + 20 s of job time, 0.55 s here.
+    let r = sim
+        .post(&regen(id, "1"), json!({"regenerate_video": false}))
+        .await;
+    assert_eq!(r.body["credits_charged"], 20);
+    let mut steps = Vec::new();
+    loop {
+        let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+        if s["status"] == "completed" {
+            break;
+        }
+        assert_eq!(s["status"], "generating");
+        assert_eq!(
+            s["scenes"][0]["video_status"], "completed",
+            "the clip is kept"
+        );
+        assert_eq!(s["scenes"][1]["image_status"], "completed");
+        let step = s["current_step"].as_str().unwrap().to_owned();
+        if steps.last() != Some(&step) {
+            steps.push(step);
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    steps.retain(|s| s != "queued");
+    assert_eq!(steps, ["regenerating_scene", "stitching_final_video"]);
+    let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+    assert!(p["scenes"][0]["image_url"]
+        .as_str()
+        .unwrap()
+        .ends_with("image-v2.svg"));
+    assert!(p["scenes"][0]["video_url"]
+        .as_str()
+        .unwrap()
+        .ends_with("video-v1.webm"));
+    assert!(p["final_video_url"]
+        .as_str()
+        .unwrap()
+        .ends_with("final-v2.webm"));
+    sim.stop().await;
+}
+
+#[tokio::test]
+async fn regeneration_rules() {
+    let sim = Sim::start(1000.0).await;
+    let proposed = sim.create(2).await;
+    let r = sim.post(&regen(proposed, "1"), json!({})).await;
+    assert_eq!(r.status, 400);
+    assert_eq!(
+        detail(&r),
+        "Only a completed project can have a scene regenerated (it is proposed)"
+    );
+
+    let id = sim.completed(2).await;
+    let credits = sim.credits(1).await;
+    assert_eq!(
+        sim.post(&regen(id, "3"), json!({})).await.status,
+        404,
+        "no scene 3"
+    );
+    let scene_id = sim.get(&format!("/scene-projects/{id}")).await.body["scenes"][0]["id"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(
+        sim.post(&regen(id, &scene_id.to_string()), json!({}))
+            .await
+            .status,
+        404,
+        "the path takes a number, not an id"
+    );
+    assert_eq!(
+        sim.post(&regen(id, "99999999999999999999999"), json!({}))
+            .await
+            .status,
+        404
+    );
+    assert_eq!(sim.post(&regen(id, "one"), json!({})).await.status, 422);
+    assert_eq!(sim.post(&regen(999, "1"), json!({})).await.status, 404);
+    let r = sim
+        .post(
+            &regen(id, "1"),
+            json!({"regenerate_image": false, "regenerate_video": false}),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    assert!(detail(&r).contains("regenerate_image"));
+    let r = sim
+        .post(
+            &regen(id, "1"),
+            json!({"regenerate_image": "no", "updated_image_prompt": 3}),
+        )
+        .await;
+    assert_eq!(r.status, 422);
+    assert_eq!(r.body["detail"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        sim.post(&regen(id, "1"), json!({"updated_motion_prompt": " "}))
+            .await
+            .status,
+        400
+    );
+    assert_eq!(sim.credits(1).await, credits, "refusals charge nothing");
+
+    sim.send(
+        Method::PUT,
+        "/_sim/users/1/credits",
+        None,
+        Some(r#"{"credits": 99}"#),
+    )
+    .await;
+    let r = sim.post(&regen(id, "1"), json!({})).await;
+    assert_eq!(r.status, 403);
+    assert_eq!(
+        detail(&r),
+        "Insufficient credits: regenerating this scene needs 100 credits and you have 99"
+    );
+    assert_eq!(sim.credits(1).await, 99);
+    assert_eq!(
+        sim.get(&format!("/scene-projects/{id}")).await.body["status"],
+        "completed"
+    );
+
+    // An empty body means: both assets, default prompts.
+    sim.send(
+        Method::PUT,
+        "/_sim/users/1/credits",
+        None,
+        Some(r#"{"credits": 1000}"#),
+    )
+    .await;
+    let r = sim
+        .send(Method::POST, &regen(id, "1"), Some(DEMO), None)
+        .await;
+    assert_eq!(
+        (r.status, r.body["credits_charged"].clone()),
+        (202, json!(100))
+    );
+    let r = sim.post(&regen(id, "2"), json!({})).await;
+    assert_eq!(r.status, 400, "one regeneration at a time");
+    assert!(detail(&r).contains("(it is generating)"));
+    sim.stop().await;
+}
+
+#[tokio::test]
+async fn stable_final_url_keeps_the_address() {
+    let sim = Sim::with(|c| {
+        c.speed = 1000.0;
+        c.stable_final_url = true;
+    })
+    .await;
+    let id = sim.completed(2).await;
+    let first = sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url"].clone();
+    assert_eq!(
+        first,
+        format!("{}/media/projects/{id}/final.webm", sim.base)
+    );
+    sim.post(&regen(id, "1"), json!({})).await;
+    sim.wait_status(id, "completed").await;
+    assert_eq!(
+        sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url"],
+        first
+    );
+    sim.stop().await;
+}
+
+async fn upscaled(sim: &Sim, id: u64) -> Value {
+    sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url_upscaled"].clone()
+}
+
+#[tokio::test]
+async fn upscale_runs_once_and_is_free() {
+    // The upscale takes 360 s at speed 1: 1.44 s here.
+    let sim = Sim::start(250.0).await;
+    let id = sim.completed(2).await;
+    let credits = sim.credits(1).await;
+    let path = format!("/scene-projects/{id}/upscale");
+    let started = Instant::now();
+    let r = sim.post(&path, json!(null)).await;
+    assert_eq!(r.status, 202);
+    let accepted = json!({"id": id, "status": "upscaling", "message": "Upscaling started; it may take 5 to 10 minutes."});
+    assert_eq!(r.body, accepted);
+
+    let status = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+    assert_eq!(status["status"], "upscaling");
+    assert_eq!(status["progress"], 100, "the cut itself is complete");
+    assert!(status["final_video_url"].is_string());
+    assert_eq!(
+        sim.get(&format!("/scene-projects/{id}")).await.body["status"],
+        "upscaling"
+    );
+    assert_eq!(
+        sim.get("/scene-projects?status_filter=upscaling")
+            .await
+            .body[0]["id"],
+        id
+    );
+    assert_eq!(upscaled(&sim, id).await, json!(null));
+
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let again = sim.send(Method::POST, &path, Some(DEMO), None).await;
+    assert_eq!(
+        (again.status, again.body),
+        (202, accepted),
+        "asking again answers the same"
+    );
+    assert_eq!(
+        sim.post(&regen(id, "1"), json!({})).await.status,
+        400,
+        "no regeneration during an upscale"
+    );
+
+    sim.wait_status(id, "completed").await;
+    assert!(
+        started.elapsed() < Duration::from_millis(2000),
+        "the second request did not start a second job ({:?})",
+        started.elapsed()
+    );
+    let url = upscaled(&sim, id).await;
+    assert_eq!(
+        url,
+        format!("{}/media/projects/{id}/final-v1-upscaled.webm", sim.base)
+    );
+    assert_eq!(sim.credits(1).await, credits);
+    let big = sim
+        .http
+        .get(url.as_str().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap()
+        .len();
+    let small = sim
+        .http
+        .get(format!("{}/media/projects/{id}/final-v1.webm", sim.base))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap()
+        .len();
+    assert!(big > small, "the upscaled file is the larger one");
+
+    // A regeneration makes a new cut; the old upscale no longer matches it.
+    sim.post(&regen(id, "1"), json!({})).await;
+    assert_eq!(upscaled(&sim, id).await, json!(null));
+    sim.wait_status(id, "completed").await;
+    assert_eq!(upscaled(&sim, id).await, json!(null));
+    sim.stop().await;
+}
+
+#[tokio::test]
+async fn upscale_needs_a_completed_project() {
+    let sim = Sim::start(1.0).await;
+    let id = sim.create(2).await;
+    let r = sim
+        .post(&format!("/scene-projects/{id}/upscale"), json!({}))
+        .await;
+    assert_eq!(r.status, 400);
+    assert_eq!(
+        detail(&r),
+        "Only a completed project can be upscaled (it is proposed)"
+    );
+    sim.approve(id).await;
+    let r = sim
+        .post(&format!("/scene-projects/{id}/upscale"), json!({}))
+        .await;
+    assert_eq!(r.status, 400);
+    assert_eq!(
+        sim.post("/scene-projects/31337/upscale", json!({}))
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        sim.post("/scene-projects/abc/upscale", json!({}))
+            .await
+            .status,
+        422
+    );
+    sim.stop().await;
+}

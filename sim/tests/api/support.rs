@@ -1,0 +1,163 @@
+//! A real server on 127.0.0.1:0 per test and a small client for it.
+
+use std::time::{Duration, Instant};
+
+use reqwest::{header::HeaderMap, Method};
+use serde_json::{json, Value};
+use storyreel_sim::{Config, RunningServer};
+
+pub const DEMO: &str = "demo-token";
+pub const OTHER: &str = "other-token";
+
+pub struct Sim {
+    server: RunningServer,
+    pub base: String,
+    pub http: reqwest::Client,
+}
+
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+    pub headers: HeaderMap,
+}
+
+impl Sim {
+    pub async fn start(speed: f64) -> Sim {
+        Sim::with(|c| c.speed = speed).await
+    }
+
+    pub async fn with(adjust: impl FnOnce(&mut Config)) -> Sim {
+        let mut config = Config {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            ..Config::default()
+        };
+        adjust(&mut config);
+        let server = storyreel_sim::start(config).await.expect("server starts");
+        Sim {
+            base: server.url(),
+            server,
+            http: reqwest::Client::new(),
+        }
+    }
+
+    pub async fn stop(self) {
+        self.server.stop().await.unwrap();
+    }
+
+    /// Any request; `token` None sends no Authorization; `body` is sent raw when given.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> Reply {
+        // API paths are written as in the spec, relative to /api/v1; anything else is taken as given.
+        let url = if path.starts_with("/stories") || path.starts_with("/scene-projects") {
+            format!("{}/api/v1{path}", self.base)
+        } else {
+            format!("{}{path}", self.base)
+        };
+        let mut request = self.http.request(method, url);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request
+                .header("content-type", "application/json")
+                .body(body.to_owned());
+        }
+        let response = request.send().await.expect("request reaches the server");
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Reply {
+            status,
+            body,
+            headers,
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Reply {
+        self.send(Method::GET, path, Some(DEMO), None).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Reply {
+        self.send(Method::POST, path, Some(DEMO), Some(&body.to_string()))
+            .await
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> Reply {
+        self.send(Method::PUT, path, Some(DEMO), Some(&body.to_string()))
+            .await
+    }
+
+    /// A proposed project of the demo user; returns its id.
+    pub async fn create(&self, scenes: u32) -> u64 {
+        let r = self.post("/stories/create", json!({"person_id": 1, "story_idea": "A lighthouse keeper befriends a lonely whale", "num_scenes": scenes})).await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+        r.body["id"].as_u64().unwrap()
+    }
+
+    pub async fn approve(&self, id: u64) {
+        let r = self
+            .post(
+                &format!("/scene-projects/{id}/approve"),
+                json!({"confirm_credits": true}),
+            )
+            .await;
+        assert_eq!(r.status, 202, "{:?}", r.body);
+    }
+
+    /// A completed project of `scenes` scenes.
+    pub async fn completed(&self, scenes: u32) -> u64 {
+        let id = self.create(scenes).await;
+        self.approve(id).await;
+        self.wait_status(id, "completed").await;
+        id
+    }
+
+    /// Polls the status endpoint until its status is `wanted`; panics after 20 s.
+    pub async fn wait_status(&self, id: u64, wanted: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let r = self.get(&format!("/scene-projects/{id}/status")).await;
+            assert_eq!(r.status, 200, "{:?}", r.body);
+            if r.body["status"] == wanted {
+                return r.body;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "project {id} never became {wanted}: {}",
+                r.body
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    pub async fn credits(&self, user: u64) -> i64 {
+        self.get(&format!("/_sim/users/{user}")).await.body["credits"]
+            .as_i64()
+            .unwrap()
+    }
+}
+
+pub fn keys(v: &Value) -> Vec<String> {
+    let mut k: Vec<String> = v.as_object().expect("an object").keys().cloned().collect();
+    k.sort();
+    k
+}
+
+pub fn sorted(list: &[&str]) -> Vec<String> {
+    let mut k: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    k.sort();
+    k
+}
+
+/// The message of a `{"detail": "..."}` body.
+pub fn detail(r: &Reply) -> &str {
+    r.body["detail"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no detail message in {}", r.body))
+}
