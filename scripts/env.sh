@@ -1,5 +1,5 @@
 # Sourced by the scripts: the tools scripts/setup installed, first on PATH.
-export PATH="$PWD/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export PATH="$PWD/e2e/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 # Starts storyreel-sim on a free loopback port with the given flags and sets SIM_URL and SIM_PID.
