@@ -36,6 +36,10 @@ impl Session {
         self.token.with(Option::is_some)
     }
 
+    pub fn signed_in_untracked(&self) -> bool {
+        self.token.with_untracked(Option::is_some)
+    }
+
     pub fn api_base_url(&self) -> String {
         self.api_base_url.get()
     }

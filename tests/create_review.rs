@@ -158,3 +158,65 @@ async fn short_credits_are_said_plainly_and_the_project_stays_reviewable() {
     button(&root, "Cancel").unwrap().click();
     assert!(by_label(&group(&root, "Scene 1").unwrap(), "Description").is_some(), "still editable");
 }
+
+#[wasm_bindgen_test]
+async fn approving_a_project_that_moved_on_refreshes_it_and_explains() {
+    let project = new_project("demo-token", 1, 2).await;
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();
+    let confirm = wait_for("the confirmation", || button(&root, "Reserve 200 credits and generate")).await;
+
+    // Approved elsewhere (another tab) while this page still shows it as proposed.
+    Client::new(&api_url(), "demo-token", 10_000).approve_project(project.id, &ApproveRequest::confirmed("", "")).await.unwrap();
+    confirm.click();
+    wait_for("the explanation", || text(&root).contains("can no longer be approved").then_some(())).await;
+    wait_for("the refreshed project", || text(&root).contains("Generation has started").then_some(())).await;
+}
+
+#[wasm_bindgen_test]
+async fn an_approval_that_times_out_is_never_sent_again() {
+    let project = new_project("demo-token", 1, 2).await;
+    let approve_path = format!("/scene-projects/{}/approve", project.id);
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("demo-token");
+    let root = container();
+    let config = storyreel::config::Config { api_base_url: api_url(), poll_interval_seconds: 30, request_timeout_seconds: 1 };
+    let _app = leptos::mount::mount_to(root.clone(), move || {
+        use leptos::prelude::*;
+        view! { <storyreel::app::Shell config=config.clone() warning=None /> }
+    });
+    sim_put("/_sim/faults", json!({"latency_ms": 2500, "path_contains": approve_path})).await;
+
+    wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();
+    let confirm = wait_for("the confirmation", || button(&root, "Reserve 200 credits and generate")).await;
+    confirm.click();
+    wait_for("the uncertainty explained", || text(&root).contains("will not send it again").then_some(())).await;
+    assert!(is_disabled(&confirm), "no second approval from this page");
+    confirm.click();
+    sleep(3000).await;
+    sim_put("/_sim/faults", json!({"latency_ms": 0, "path_contains": null})).await;
+    assert_eq!(sim_request_count("POST", &approve_path).await, 1);
+}
+
+#[wasm_bindgen_test]
+async fn the_story_survives_an_expired_token_and_the_sign_in_round_trip() {
+    fresh_page("/new");
+    // A token that has expired since the person signed in: the service answers 401 on the next request.
+    signed_in_as("expired-token-1111");
+    let (root, _app) = mount_app();
+    let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;
+    type_into(&idea, "A clockmaker builds a heart of gears");
+    type_into(&by_label(&root, "Person id").unwrap(), "1");
+    button(&root, "Propose scenes").unwrap().click();
+
+    let token = wait_for("sign-in", || by_label(&root, "Access token")).await;
+    assert!(text(&root).contains("did not accept your access token"));
+    type_into(&token, "demo-token");
+    button(&root, "Sign in").unwrap().click();
+    let idea_again = wait_for("the story form again", || by_label(&root, "Story idea")).await;
+    assert_eq!(location_path(), "/new");
+    assert_eq!(value_of(&idea_again), "A clockmaker builds a heart of gears");
+    assert_eq!(value_of(&by_label(&root, "Person id").unwrap()), "1");
+}

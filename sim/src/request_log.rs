@@ -42,18 +42,32 @@ impl RequestLog {
     }
 }
 
+/// Status logged for a request whose client went away before the answer (nginx's convention):
+/// it was still sent, and a test counting what a client sent must see it.
+pub const CLIENT_CLOSED: u16 = 499;
+
+/// Logs on drop, so a request cancelled mid-way (the client timed out) is logged too.
+struct Entry {
+    state: AppState,
+    logged: Logged,
+}
+
+impl Drop for Entry {
+    fn drop(&mut self) {
+        self.state.store().requests.push(self.logged.clone());
+    }
+}
+
 pub async fn record(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let at_ms = state.started.elapsed().as_millis() as u64;
-    let method = request.method().to_string();
-    let path = full_path(&request);
+    let logged = Logged {
+        at_ms: state.started.elapsed().as_millis() as u64,
+        method: request.method().to_string(),
+        path: full_path(&request),
+        status: CLIENT_CLOSED,
+    };
+    let mut entry = Entry { state, logged };
     let response = next.run(request).await;
-    let status = response.status().as_u16();
-    state.store().requests.push(Logged {
-        at_ms,
-        method,
-        path,
-        status,
-    });
+    entry.logged.status = response.status().as_u16();
     response
 }
 

@@ -17,5 +17,7 @@ pub fn RequireSignIn(children: ChildrenFn) -> impl IntoView {
             navigate(&to, NavigateOptions { replace: true, ..Default::default() });
         }
     });
-    move || session.signed_in().then(|| children())
+    // Rendered once: when the session ends later, the navigation above replaces the page through
+    // the router, rather than this guard tearing the page down under its own pending updates.
+    session.signed_in_untracked().then(|| children())
 }

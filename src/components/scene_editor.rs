@@ -93,8 +93,8 @@ pub fn SceneEditor(
                     saved.update(|s| *s = s.with_update(&update));
                     state.set(SaveState::Saved);
                 }
+                Err(e) if !session.check(&e) => {} // signed out: this view is gone
                 Err(e) => {
-                    session.check(&e);
                     state.set(SaveState::Failed(format!("Not saved: {} Your text is kept.", e.message)));
                 }
             }

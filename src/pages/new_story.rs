@@ -78,17 +78,19 @@ pub fn NewStoryPage() -> impl IntoView {
         let navigate = navigate.clone();
         spawn_local(async move {
             let outcome = client.create_project(&request).await;
+            // A 401 ends the session and unmounts this page: touch none of its signals after that.
+            if let Err(e) = &outcome {
+                if !session.check(e) {
+                    return;
+                }
+            }
             sending.set(false);
             match outcome {
                 Ok(created) => {
                     drafts::clear(drafts::story_key());
                     navigate(&routes::project(created.id), Default::default());
                 }
-                Err(e) => {
-                    if session.check(&e) {
-                        server.set(place_server_error(&e));
-                    }
-                }
+                Err(e) => server.set(place_server_error(&e)),
             }
         });
     };

@@ -80,43 +80,39 @@ fn Review(project: Project, reload: Callback<()>) -> impl IntoView {
     // starts and cleared only once the service is known not to have approved.
     let dialog_open = RwSignal::new(false);
     let approving = RwSignal::new(false);
-    let sent = StoredValue::new(false);
+    let sent = RwSignal::new(false);
     let dialog_error = RwSignal::new(None::<String>);
     let page_notice = RwSignal::new(None::<String>);
     let video_model = RwSignal::new(String::new());
     let image_model = RwSignal::new(String::new());
 
     let settle_uncertain = move |error: ApiError| {
-        // The request may have reached the service: look before allowing another.
+        // The request may have reached the service and may still land, so it is never sent again from
+        // this page: re-read the project and either move on or say how to check.
         spawn_local(async move {
-            let still_proposed = match session.client() {
-                Some(client) => client.get_project(id).await.ok().map(|p| p.status == ProjectStatus::Proposed),
+            let now = match session.client() {
+                Some(client) => client.get_project(id).await.ok().map(|p| p.status),
                 None => None,
             };
             approving.set(false);
-            match still_proposed {
-                Some(true) => {
-                    sent.set_value(false);
-                    dialog_error.set(Some(format!("{} The project is still awaiting approval and nothing was reserved; you can try again.", error.message)));
-                }
-                Some(false) => {
-                    dialog_open.set(false);
-                    reload.run(());
-                }
-                None => dialog_error.set(Some(format!(
-                    "{} storyreel could not confirm whether the approval went through, so it will not send it again. Reload the page to see the project's state.",
+            if now.as_ref().is_some_and(|s| *s != ProjectStatus::Proposed) {
+                dialog_open.set(false);
+                reload.run(());
+            } else {
+                dialog_error.set(Some(format!(
+                    "{} storyreel could not confirm that the approval reached the service, so it will not send it again. Reload this page in a moment to see whether generation started; approve again only if it has not.",
                     error.message
-                ))),
+                )));
             }
         });
     };
 
     let approve = move |_| {
-        if sent.get_value() || !unsaved.with_untracked(BTreeSet::is_empty) {
+        if sent.get_untracked() || !unsaved.with_untracked(BTreeSet::is_empty) {
             return;
         }
         let Some(client) = session.client() else { return };
-        sent.set_value(true);
+        sent.set(true);
         approving.set(true);
         dialog_error.set(None);
         let request = ApproveRequest::confirmed(&video_model.get_untracked(), &image_model.get_untracked());
@@ -127,10 +123,11 @@ fn Review(project: Project, reload: Callback<()>) -> impl IntoView {
                     dialog_open.set(false);
                     reload.run(());
                 }
-                Err(e) if !session.check(&e) => approving.set(false),
+                // A 401 ends the session and unmounts this page: touch none of its signals.
+                Err(e) if !session.check(&e) => {}
                 Err(e) if e.kind == ErrorKind::Forbidden => {
                     approving.set(false);
-                    sent.set_value(false);
+                    sent.set(false);
                     dialog_error.set(Some(format!("Not enough credits: {} Nothing was reserved, and your scenes are unchanged.", e.message)));
                 }
                 Err(e) if e.kind == ErrorKind::BadRequest => {
@@ -187,7 +184,7 @@ fn Review(project: Project, reload: Callback<()>) -> impl IntoView {
                     open=dialog_open
                     title="Approve and generate"
                     confirm_label=Signal::derive(move || if approving.get() { "Approving…".to_owned() } else { format!("Reserve {} credits and generate", estimate.credits) })
-                    busy=approving
+                    busy=sent
                     error=dialog_error
                     on_confirm=Callback::new(approve)
                 >

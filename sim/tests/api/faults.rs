@@ -156,6 +156,37 @@ async fn latency_slows_matching_requests() {
 }
 
 #[tokio::test]
+async fn a_request_the_client_gave_up_on_is_still_logged_as_499() {
+    let sim = Sim::start(1.0).await;
+    set_faults(
+        &sim,
+        json!({"latency_ms": 1000, "path_contains": "/scene-projects"}),
+    )
+    .await;
+    let impatient = reqwest::Client::builder()
+        .timeout(Duration::from_millis(200))
+        .build()
+        .unwrap();
+    let sent = impatient
+        .get(format!("{}/api/v1/scene-projects", sim.base))
+        .bearer_auth(DEMO)
+        .send()
+        .await;
+    assert!(sent.is_err(), "the client timed out");
+    set_faults(&sim, json!({"latency_ms": 0})).await;
+    let log = sim.get("/_sim/requests").await.body;
+    let statuses: Vec<_> = log["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["path"] == "/api/v1/scene-projects")
+        .map(|r| r["status"].clone())
+        .collect();
+    assert_eq!(statuses, vec![json!(499)]);
+    sim.stop().await;
+}
+
+#[tokio::test]
 async fn a_doomed_generation_fails_midway_and_refunds_what_was_not_made() {
     let sim = Sim::start(400.0).await;
     set_faults(&sim, json!({"fail_generation": true})).await;
