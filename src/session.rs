@@ -44,6 +44,10 @@ impl Session {
         self.api_base_url.get()
     }
 
+    pub fn api_base_url_untracked(&self) -> String {
+        self.api_base_url.get_untracked()
+    }
+
     pub fn default_api_base_url(&self) -> String {
         self.config.with_value(|c| c.api_base_url.clone())
     }

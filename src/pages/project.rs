@@ -24,6 +24,9 @@ pub fn use_project_id() -> Memo<Option<i64>> {
 pub fn ProjectPage() -> impl IntoView {
     let session = use_session();
     let project_id = use_project_id();
+    // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
+    // was re-read must outlive that rebuild.
+    let notice = RwSignal::new(None::<String>);
     let project = LocalResource::new(move || {
         let (id, client) = (project_id.get(), session.client());
         async move {
@@ -43,7 +46,7 @@ pub fn ProjectPage() -> impl IntoView {
                     <button type="button" class="button" on:click=move |_| project.refetch()>"Try again"</button>
                 </section>
             }.into_any(),
-            Some(Ok(p)) => view! { <Review project=p reload=Callback::new(move |_| project.refetch()) /> }.into_any(),
+            Some(Ok(p)) => view! { <Review project=p notice=notice reload=Callback::new(move |_| project.refetch()) /> }.into_any(),
         }}
     }
 }
@@ -61,7 +64,7 @@ fn ProjectMissing() -> impl IntoView {
 }
 
 #[component]
-fn Review(project: Project, reload: Callback<()>) -> impl IntoView {
+fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<()>) -> impl IntoView {
     let title = if project.description.trim().is_empty() { format!("Project {}", project.id) } else { project.description.clone() };
     set_title(&title);
     let session = use_session();
@@ -82,7 +85,6 @@ fn Review(project: Project, reload: Callback<()>) -> impl IntoView {
     let approving = RwSignal::new(false);
     let sent = RwSignal::new(false);
     let dialog_error = RwSignal::new(None::<String>);
-    let page_notice = RwSignal::new(None::<String>);
     let video_model = RwSignal::new(String::new());
     let image_model = RwSignal::new(String::new());
 
@@ -133,7 +135,7 @@ fn Review(project: Project, reload: Callback<()>) -> impl IntoView {
                 Err(e) if e.kind == ErrorKind::BadRequest => {
                     approving.set(false);
                     dialog_open.set(false);
-                    page_notice.set(Some(format!("This project can no longer be approved: {}", e.message)));
+                    notice.set(Some(format!("This project can no longer be approved: {}", e.message)));
                     reload.run(());
                 }
                 Err(e) => settle_uncertain(e),
@@ -163,7 +165,7 @@ fn Review(project: Project, reload: Callback<()>) -> impl IntoView {
                 <StatusBadge status=status.clone() />
             </div>
             <p class="idea"><strong>"Story idea: "</strong>{project.ideas.clone()}</p>
-            <ErrorBanner message=page_notice />
+            <ErrorBanner message=notice />
             {read_only_reason.map(|r| view! { <p class="banner banner-info" role="status">{r}</p> })}
             <h2>{format!("Scenes ({})", project.scenes.len())}</h2>
             <ol class="scene-list">{scene_views}</ol>

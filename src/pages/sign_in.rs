@@ -25,7 +25,7 @@ pub fn SignInPage() -> impl IntoView {
 
     let token = RwSignal::new(String::new());
     let remember = RwSignal::new(session.remembered_on_device());
-    let api_base_url = RwSignal::new(session.api_base_url());
+    let api_base_url = RwSignal::new(session.api_base_url_untracked());
     let problems = RwSignal::new(Problems::default());
     let checking = RwSignal::new(false);
 
