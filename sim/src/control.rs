@@ -24,6 +24,7 @@ pub fn router() -> Router<AppState> {
         .route("/requests", get(requests).delete(clear_requests))
         .route("/faults", get(faults).put(set_faults))
         .route("/projects/{project_id}/fail", post(fail_project))
+        .route("/speed", get(speed).put(set_speed))
         .fallback(|| async { ApiError::not_found("Not Found") })
 }
 
@@ -121,4 +122,25 @@ async fn fail_project(
     Ok(Json(
         json!({"id": project.id, "status": project.status.as_str(), "error": project.error}),
     ))
+}
+
+async fn speed(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({"speed": state.store().speed()}))
+}
+
+/// Lets one test watch a generation at a human pace while the rest of the run stays fast.
+async fn set_speed(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<Value>> {
+    let speed = serde_json::from_slice::<Value>(&body)
+        .ok()
+        .and_then(|v| v.get("speed")?.as_f64())
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "speed must be a positive number, as {\"speed\": 40}",
+            )
+        })?;
+    let mut store = state.store();
+    store.set_speed(speed, std::time::Instant::now());
+    Ok(Json(json!({"speed": speed})))
 }

@@ -147,6 +147,18 @@ impl Store {
     pub fn speed(&self) -> f64 {
         self.speed
     }
+
+    /// Running jobs keep their progress; the rest of their time passes at the new speed.
+    pub fn set_speed(&mut self, speed: f64, now: Instant) {
+        let active: Vec<u64> = self.active.iter().copied().collect();
+        for id in active {
+            self.settle_project(id, now);
+            if let Some(job) = self.projects.get_mut(&id).and_then(|p| p.job.as_mut()) {
+                job.rebase(now, self.speed, speed);
+            }
+        }
+        self.speed = speed;
+    }
 }
 
 pub struct Shared {

@@ -88,6 +88,15 @@ impl Job {
         now.saturating_duration_since(self.started).as_secs_f64() * speed
     }
 
+    /// Keeps the job where it is when the speed changes: only what is still to come runs at the new speed.
+    pub fn rebase(&mut self, now: Instant, old_speed: f64, new_speed: f64) {
+        let secs = self.elapsed(now, old_speed);
+        let real_before = std::time::Duration::from_secs_f64(secs / new_speed);
+        let shift = secs / old_speed - secs / new_speed;
+        self.started = now.checked_sub(real_before).unwrap_or(self.started);
+        self.started_at = self.started_at.plus_secs(shift);
+    }
+
     /// The wall-clock stamp of a moment of job time.
     pub fn stamp_at(&self, secs: f64, speed: f64) -> Stamp {
         self.started_at.plus_secs(secs / speed)

@@ -439,3 +439,21 @@ async fn refunds_show_in_the_balance_without_looking_at_the_project() {
     assert_eq!(sim.get("/scene-projects").await.body[0]["status"], "failed");
     sim.stop().await;
 }
+
+#[tokio::test]
+async fn the_speed_can_change_without_a_running_job_jumping() {
+    let sim = Sim::start(1.0).await;
+    let id = sim.create(2).await;
+    sim.approve(id).await;
+    let bad = sim.send(Method::PUT, "/_sim/speed", None, Some(r#"{"speed": 0}"#)).await;
+    assert_eq!(bad.status, 422);
+    let before = sim.get(&format!("/scene-projects/{id}/status")).await.body["progress"].as_i64().unwrap();
+    let r = sim.send(Method::PUT, "/_sim/speed", None, Some(r#"{"speed": 100000}"#)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let right_after = sim.get(&format!("/scene-projects/{id}/status")).await.body["progress"].as_i64().unwrap();
+    assert!(right_after < 50, "progress {before} -> {right_after}: a speed change must not jump a running job");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let later = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+    assert_eq!(later["status"], "completed", "the rest ran at the new speed");
+    assert_eq!(sim.send(Method::GET, "/_sim/speed", None, None).await.body["speed"], 100000.0);
+}
