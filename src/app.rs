@@ -2,7 +2,7 @@
 
 use crate::browser::page::set_title;
 use crate::config::Config;
-use crate::pages::{NewStoryPage, NotFound, ProjectPage, ProjectsPage, SignInPage};
+use crate::pages::{NewStoryPage, NotFound, ProjectPage, ProjectsPage, SignInPage, VideoPage};
 use crate::routes;
 use crate::session::{use_session, Session};
 use crate::components::RequireSignIn;
@@ -41,6 +41,7 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
                         <Route path=path!("/") view=|| view! { <RequireSignIn><ProjectsPage /></RequireSignIn> } />
                         <Route path=path!("/new") view=|| view! { <RequireSignIn><NewStoryPage /></RequireSignIn> } />
                         <Route path=path!("/projects/:id") view=|| view! { <RequireSignIn><ProjectPage /></RequireSignIn> } />
+                        <Route path=path!("/projects/:id/video") view=|| view! { <RequireSignIn><VideoPage /></RequireSignIn> } />
                     </Routes>
                 </ErrorBoundary>
             </main>

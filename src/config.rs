@@ -8,14 +8,15 @@ use serde::Deserialize;
 pub struct Config {
     /// Already ends in the version prefix, e.g. `https://api.example.com/api/v1`.
     pub api_base_url: String,
-    /// How often generation status is checked; the spec suggests 30 s.
-    pub poll_interval_seconds: u32,
+    /// How often generation status is checked; the spec suggests 30 s. Fractions let tests and
+    /// benchmarks poll fast.
+    pub poll_interval_seconds: f64,
     pub request_timeout_seconds: u32,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Self { api_base_url: "/api/v1".into(), poll_interval_seconds: 30, request_timeout_seconds: 30 }
+        Self { api_base_url: "/api/v1".into(), poll_interval_seconds: 30.0, request_timeout_seconds: 30 }
     }
 }
 
@@ -39,7 +40,11 @@ impl Config {
     fn sanitised(mut self) -> Self {
         let defaults = Self::default();
         self.api_base_url = normalise_base_url(&self.api_base_url).unwrap_or(defaults.api_base_url);
-        self.poll_interval_seconds = self.poll_interval_seconds.clamp(1, 600);
+        self.poll_interval_seconds = if self.poll_interval_seconds.is_finite() {
+            self.poll_interval_seconds.clamp(0.05, 600.0)
+        } else {
+            defaults.poll_interval_seconds
+        };
         if self.request_timeout_seconds == 0 {
             self.request_timeout_seconds = defaults.request_timeout_seconds;
         }
@@ -85,7 +90,7 @@ mod tests {
         let c: Config = serde_json::from_str(r#"{"api_base_url": "https://x.example/api/v1/", "poll_interval_seconds": 0}"#).unwrap();
         let c = c.sanitised();
         assert_eq!(c.api_base_url, "https://x.example/api/v1");
-        assert_eq!(c.poll_interval_seconds, 1);
+        assert_eq!(c.poll_interval_seconds, 0.05);
         assert_eq!(c.request_timeout_seconds, 30);
         let bad: Config = serde_json::from_str(r#"{"api_base_url": "nonsense"}"#).unwrap();
         assert_eq!(bad.sanitised().api_base_url, "/api/v1");

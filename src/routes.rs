@@ -8,12 +8,16 @@ pub fn project(id: i64) -> String {
     format!("/projects/{id}")
 }
 
-pub fn project_status(id: i64) -> String {
-    format!("/projects/{id}/status")
+pub fn project_video(id: i64) -> String {
+    format!("/projects/{id}/video")
 }
 
-pub fn project_result(id: i64) -> String {
-    format!("/projects/{id}/result")
+/// The page that fits a project's state.
+pub fn project_page(id: i64, status: &crate::api::ProjectStatus) -> String {
+    match crate::domain::lifecycle::screen_for(status) {
+        crate::domain::lifecycle::Screen::Review => project(id),
+        crate::domain::lifecycle::Screen::Video => project_video(id),
+    }
 }
 
 /// The sign-in page, remembering where the person was (a path of this app, never a token).
@@ -50,7 +54,7 @@ mod tests {
 
     #[test]
     fn returns_only_to_paths_of_this_app() {
-        assert_eq!(safe_return_path("/projects/4/status"), "/projects/4/status");
+        assert_eq!(safe_return_path("/projects/4/video"), "/projects/4/video");
         assert_eq!(safe_return_path("/?status_filter=failed"), "/?status_filter=failed");
         for bad in ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", "projects/4", "/sign-in", "/sign-in?return_to=/x"] {
             assert_eq!(safe_return_path(bad), "/", "{bad:?}");

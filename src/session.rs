@@ -52,8 +52,8 @@ impl Session {
         self.config.with_value(|c| c.api_base_url.clone())
     }
 
-    pub fn poll_interval_seconds(&self) -> u32 {
-        self.config.with_value(|c| c.poll_interval_seconds)
+    pub fn poll_interval_ms(&self) -> u64 {
+        self.config.with_value(|c| (c.poll_interval_seconds * 1000.0).round() as u64)
     }
 
     pub fn remembered_on_device(&self) -> bool {

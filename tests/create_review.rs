@@ -10,21 +10,6 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-async fn new_project(token: &str, person_id: i64, scenes: u8) -> Project {
-    let client = Client::new(&api_url(), token, 10_000);
-    let created = client
-        .create_project(&CreateProjectRequest {
-            person_id,
-            story_idea: "A lighthouse keeper befriends a lost whale".into(),
-            num_scenes: scenes,
-            use_avatar_first_scene: false,
-            use_avatar_last_scene: true,
-        })
-        .await
-        .unwrap();
-    client.get_project(created.id).await.unwrap()
-}
-
 #[wasm_bindgen_test]
 async fn the_story_form_validates_as_the_person_types_and_creates_the_project() {
     fresh_page("/new");
@@ -135,11 +120,11 @@ async fn approval_states_its_cost_and_a_double_click_sends_one_request() {
     confirm.click();
     confirm.click();
 
-    wait_for("the generating project", || text(&root).contains("Generation has started").then_some(())).await;
+    wait_for("the generation view", || (location_path() == format!("/projects/{}/video", project.id)).then_some(())).await;
     assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/approve", project.id)).await, 1);
     let after = sim_get("/_sim/users/1").await["credits"].as_i64().unwrap();
     assert!(before - after >= 200, "credits reserved: {before} → {after}");
-    assert!(by_label(&root, "Motion prompt").is_none(), "no longer editable");
+    assert!(by_label(&root, "Motion prompt").is_none(), "the scene editor is gone");
 }
 
 #[wasm_bindgen_test]
@@ -183,12 +168,7 @@ async fn an_approval_that_times_out_is_never_sent_again() {
     let approve_path = format!("/scene-projects/{}/approve", project.id);
     fresh_page(&format!("/projects/{}", project.id));
     signed_in_as("demo-token");
-    let root = container();
-    let config = storyreel::config::Config { api_base_url: api_url(), poll_interval_seconds: 30, request_timeout_seconds: 1 };
-    let _app = leptos::mount::mount_to(root.clone(), move || {
-        use leptos::prelude::*;
-        view! { <storyreel::app::Shell config=config.clone() warning=None /> }
-    });
+    let (root, _app) = mount_app_with(storyreel::config::Config { request_timeout_seconds: 1, ..config() });
     sim_put("/_sim/faults", json!({"latency_ms": 2500, "path_contains": approve_path})).await;
 
     wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();

@@ -4,3 +4,7 @@ pub mod storage;
 pub mod drafts;
 pub mod leave_guard;
 pub mod page;
+pub mod notify;
+pub mod poller;
+pub mod visibility;
+pub mod approvals;

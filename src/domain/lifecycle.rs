@@ -5,17 +5,19 @@ use crate::api::ProjectStatus;
 /// The screen that fits a project's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
+    /// The scenes, editable until approval.
     Review,
-    Status,
-    Result,
+    /// Generation watched live, then the video, or the error: one page whose state follows the project's.
+    Video,
 }
 
 pub fn screen_for(status: &ProjectStatus) -> Screen {
     match status {
         ProjectStatus::Draft | ProjectStatus::Creating | ProjectStatus::Proposed => Screen::Review,
-        ProjectStatus::Completed | ProjectStatus::Upscaling => Screen::Result,
-        // Failed shows its error on the status screen; an unknown state is watched until it explains itself.
-        ProjectStatus::Generating | ProjectStatus::Failed | ProjectStatus::Unknown(_) => Screen::Status,
+        // An unknown state is watched until it explains itself.
+        ProjectStatus::Generating | ProjectStatus::Completed | ProjectStatus::Upscaling | ProjectStatus::Failed | ProjectStatus::Unknown(_) => {
+            Screen::Video
+        }
     }
 }
 
@@ -68,11 +70,11 @@ mod tests {
     fn each_state_opens_the_screen_that_fits() {
         assert_eq!(screen_for(&Proposed), Screen::Review);
         assert_eq!(screen_for(&Creating), Screen::Review);
-        assert_eq!(screen_for(&Generating), Screen::Status);
-        assert_eq!(screen_for(&Failed), Screen::Status);
-        assert_eq!(screen_for(&Completed), Screen::Result);
-        assert_eq!(screen_for(&Upscaling), Screen::Result);
-        assert_eq!(screen_for(&Unknown("paused".into())), Screen::Status);
+        assert_eq!(screen_for(&Generating), Screen::Video);
+        assert_eq!(screen_for(&Failed), Screen::Video);
+        assert_eq!(screen_for(&Completed), Screen::Video);
+        assert_eq!(screen_for(&Upscaling), Screen::Video);
+        assert_eq!(screen_for(&Unknown("paused".into())), Screen::Video);
     }
 
     #[test]

@@ -4,3 +4,6 @@ pub mod credits;
 pub mod lifecycle;
 pub mod scene_edit;
 pub mod story;
+pub mod generation;
+pub mod media;
+pub mod polling;

@@ -1,6 +1,6 @@
 //! The story form's rules, matching the API exactly (spec 4.1 and 8).
 
-use crate::api::CreateProjectRequest;
+use crate::api::{CreateProjectRequest, Project};
 use serde::{Deserialize, Serialize};
 
 pub const MIN_IDEA_CHARS: usize = 10;
@@ -78,6 +78,17 @@ pub struct StoryProblems {
 }
 
 impl StoryDraft {
+    /// The form filled in as a project was created, to start again after a failure.
+    pub fn from_project(project: &Project) -> Self {
+        Self {
+            idea: project.ideas.clone(),
+            person_id: project.person_id.map(|id| id.to_string()).unwrap_or_default(),
+            num_scenes: if project.scenes.is_empty() { DEFAULT_SCENES.to_string() } else { project.scenes.len().to_string() },
+            use_avatar_first_scene: project.use_avatar_first_scene,
+            use_avatar_last_scene: project.use_avatar_last_scene,
+        }
+    }
+
     pub fn request(&self) -> Result<CreateProjectRequest, StoryProblems> {
         let idea = check_idea(&self.idea);
         let person_id = parse_person_id(&self.person_id);
@@ -159,5 +170,18 @@ mod tests {
         let problems = StoryDraft { idea: "short".into(), person_id: "".into(), num_scenes: "11".into(), ..StoryDraft::default() }.request().unwrap_err();
         assert!(problems.idea.is_some() && problems.person_id.is_some() && problems.num_scenes.is_some());
         assert_eq!(StoryDraft::default().num_scenes, "5", "default 5 scenes");
+    }
+
+    #[test]
+    fn a_failed_project_refills_the_form_it_came_from() {
+        let project: Project = serde_json::from_value(serde_json::json!({
+            "id": 9, "ideas": "A robot learns to paint", "person_id": 3, "use_avatar_last_scene": true,
+            "scenes": [{"scene_number": 1}, {"scene_number": 2}, {"scene_number": 3}]
+        }))
+        .unwrap();
+        let draft = StoryDraft::from_project(&project);
+        assert_eq!(draft.request().unwrap().num_scenes, 3);
+        assert_eq!((draft.idea.as_str(), draft.person_id.as_str()), ("A robot learns to paint", "3"));
+        assert!(draft.use_avatar_last_scene && !draft.use_avatar_first_scene);
     }
 }

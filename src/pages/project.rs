@@ -2,7 +2,9 @@
 //! explicit statement of the credits it reserves.
 
 use crate::api::{ApiError, ApproveRequest, ErrorKind, Project, ProjectStatus};
+use crate::browser::approvals;
 use crate::browser::leave_guard::guard_leaving;
+use crate::browser::poller::now_ms;
 use crate::browser::page::set_title;
 use crate::components::{ConfirmDialog, ErrorBanner, SceneEditor, StatusBadge};
 use crate::domain::credits::{approval_estimate, describe_duration};
@@ -11,7 +13,7 @@ use crate::routes;
 use crate::session::use_session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::hooks::use_params_map;
+use leptos_router::hooks::{use_navigate, use_params_map};
 use std::collections::BTreeSet;
 
 /// The project id in the address, if it is one.
@@ -52,7 +54,7 @@ pub fn ProjectPage() -> impl IntoView {
 }
 
 #[component]
-fn ProjectMissing() -> impl IntoView {
+pub(crate) fn ProjectMissing() -> impl IntoView {
     set_title("Project not found");
     view! {
         <section class="page narrow" aria-labelledby="missing-heading">
@@ -88,9 +90,13 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
     let video_model = RwSignal::new(String::new());
     let image_model = RwSignal::new(String::new());
 
-    let settle_uncertain = move |error: ApiError| {
+    let navigate = use_navigate();
+    let settle_uncertain = {
+        let navigate = navigate.clone();
+        move |error: ApiError| {
         // The request may have reached the service and may still land, so it is never sent again from
         // this page: re-read the project and either move on or say how to check.
+        let navigate = navigate.clone();
         spawn_local(async move {
             let now = match session.client() {
                 Some(client) => client.get_project(id).await.ok().map(|p| p.status),
@@ -99,7 +105,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
             approving.set(false);
             if now.as_ref().is_some_and(|s| *s != ProjectStatus::Proposed) {
                 dialog_open.set(false);
-                reload.run(());
+                navigate(&routes::project_video(id), Default::default());
             } else {
                 dialog_error.set(Some(format!(
                     "{} storyreel could not confirm that the approval reached the service, so it will not send it again. Reload this page in a moment to see whether generation started; approve again only if it has not.",
@@ -107,7 +113,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
                 )));
             }
         });
-    };
+    }};
 
     let approve = move |_| {
         if sent.get_untracked() || !unsaved.with_untracked(BTreeSet::is_empty) {
@@ -118,12 +124,14 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
         approving.set(true);
         dialog_error.set(None);
         let request = ApproveRequest::confirmed(&video_model.get_untracked(), &image_model.get_untracked());
+        let (navigate, settle_uncertain) = (navigate.clone(), settle_uncertain.clone());
         spawn_local(async move {
             match client.approve_project(id, &request).await {
                 Ok(_) => {
+                    approvals::remember(id, now_ms());
                     approving.set(false);
                     dialog_open.set(false);
-                    reload.run(());
+                    navigate(&routes::project_video(id), Default::default());
                 }
                 // A 401 ends the session and unmounts this page: touch none of its signals.
                 Err(e) if !session.check(&e) => {}
@@ -152,6 +160,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
         })
         .collect_view();
 
+    let watch_label = if status == ProjectStatus::Completed { "Watch the video" } else { "Follow generation" };
     let read_only_reason = (!editable).then(|| match &status {
         ProjectStatus::Generating => "Generation has started, so the scenes can no longer be edited.".to_owned(),
         ProjectStatus::Completed => "This project is completed; its scenes can no longer be edited.".to_owned(),
@@ -166,7 +175,9 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
             </div>
             <p class="idea"><strong>"Story idea: "</strong>{project.ideas.clone()}</p>
             <ErrorBanner message=notice />
-            {read_only_reason.map(|r| view! { <p class="banner banner-info" role="status">{r}</p> })}
+            {read_only_reason.map(|r| view! {
+                <p class="banner banner-info" role="status">{r}" "<a href=routes::project_video(id)>{watch_label}</a></p>
+            })}
             <h2>{format!("Scenes ({})", project.scenes.len())}</h2>
             <ol class="scene-list">{scene_views}</ol>
             {can_approve(&status).then(|| view! {

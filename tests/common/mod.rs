@@ -194,9 +194,38 @@ pub fn signed_in_as(token: &str) {
 
 /// Mounts the whole app shell at the current address, talking to the simulator.
 pub fn mount_app() -> (HtmlElement, leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>) {
+    mount_app_with(config())
+}
+
+pub fn config() -> storyreel::config::Config {
+    storyreel::config::Config { api_base_url: api_url(), poll_interval_seconds: 30.0, request_timeout_seconds: 10 }
+}
+
+pub fn mount_app_with(config: storyreel::config::Config) -> (HtmlElement, leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>) {
     use leptos::prelude::*;
     let root = container();
-    let config = storyreel::config::Config { api_base_url: api_url(), poll_interval_seconds: 30, request_timeout_seconds: 10 };
     let handle = leptos::mount::mount_to(root.clone(), move || view! { <storyreel::app::Shell config=config.clone() warning=None /> });
     (root, handle)
 }
+
+pub async fn sim_post(path: &str) {
+    let r = Request::post(&format!("{}{path}", sim_url())).send().await.expect("simulator reachable");
+    assert!(r.ok(), "POST {path}: {}", r.status());
+}
+
+/// A proposed project made straight through the client, as another tab would.
+pub async fn new_project(token: &str, person_id: i64, scenes: u8) -> storyreel::api::Project {
+    let client = storyreel::api::Client::new(&api_url(), token, 10_000);
+    let created = client
+        .create_project(&storyreel::api::CreateProjectRequest {
+            person_id,
+            story_idea: "A lighthouse keeper befriends a lost whale".into(),
+            num_scenes: scenes,
+            use_avatar_first_scene: false,
+            use_avatar_last_scene: true,
+        })
+        .await
+        .unwrap();
+    client.get_project(created.id).await.unwrap()
+}
+

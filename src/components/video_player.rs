@@ -1,0 +1,116 @@
+//! The final video with native controls: original or upscaled (switching keeps the position),
+//! a jump to each scene, and download links. Only http(s) addresses from the API are ever used.
+
+use crate::domain::media::{clock, safe_media_url, scene_start_seconds};
+use leptos::html::Video;
+use leptos::prelude::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Version {
+    Original,
+    Upscaled,
+}
+
+/// A scene's number and the address of its clip, if it has one.
+pub type Clip = (i64, Option<String>);
+
+fn safe(url: Option<String>) -> Option<String> {
+    url.as_deref().and_then(safe_media_url).map(str::to_owned)
+}
+
+#[component]
+pub fn VideoPlayer(
+    #[prop(into)] final_url: Signal<Option<String>>,
+    #[prop(into)] upscaled_url: Signal<Option<String>>,
+    #[prop(into)] clips: Signal<Vec<Clip>>,
+    /// Re-reads the project, for fresh addresses when a link has expired.
+    on_refresh: Callback<()>,
+) -> impl IntoView {
+    let video = NodeRef::<Video>::new();
+    let version = RwSignal::new(Version::Original);
+    let broken = RwSignal::new(false);
+    // Where to pick up after switching version: the new file starts at 0 and paused.
+    let resume = StoredValue::new(None::<(f64, bool)>);
+
+    let original = Signal::derive(move || safe(final_url.get()));
+    let upscaled = Signal::derive(move || safe(upscaled_url.get()));
+    let source = Memo::new(move |_| match version.get() {
+        Version::Upscaled => upscaled.get().or_else(|| original.get()),
+        Version::Original => original.get(),
+    });
+    Effect::new(move |_| {
+        source.track();
+        broken.set(false);
+    });
+
+    let choose = move |next: Version| {
+        if version.get_untracked() == next {
+            return;
+        }
+        if let Some(v) = video.get_untracked() {
+            resume.set_value(Some((v.current_time(), !v.paused())));
+        }
+        version.set(next);
+    };
+    let on_loaded = move |_| {
+        let (Some(v), Some((at, playing))) = (video.get_untracked(), resume.get_value()) else { return };
+        resume.set_value(None);
+        v.set_current_time(at);
+        if playing {
+            let _ = v.play();
+        }
+    };
+    let jump = move |scene_number: i64| {
+        if let Some(v) = video.get_untracked() {
+            v.set_current_time(scene_start_seconds(scene_number));
+            let _ = v.play();
+        }
+    };
+
+    view! {
+        <div class="player">
+            {move || match source.get() {
+                None => view! { <p class="banner banner-warn">"The final video's address is unavailable (the service sent none, or one storyreel will not open)."</p> }.into_any(),
+                Some(src) => view! {
+                    <video node_ref=video controls preload="metadata" src=src aria-label="Final video"
+                        on:loadedmetadata=on_loaded on:error=move |_| broken.set(true)></video>
+                }.into_any(),
+            }}
+            <Show when=move || broken.get()>
+                <div class="banner banner-error" role="alert">
+                    <p>"This video could not be loaded. Its link may have expired or the file is not there any more."</p>
+                    <button type="button" class="button" on:click=move |_| on_refresh.run(())>"Refresh the project"</button>
+                </div>
+            </Show>
+            <Show when=move || upscaled.with(Option::is_some)>
+                <fieldset class="version-switch">
+                    <legend>"Version"</legend>
+                    <label><input type="radio" name="video-version" prop:checked=move || version.get() == Version::Original
+                        on:change=move |_| choose(Version::Original) />" Original"</label>
+                    <label><input type="radio" name="video-version" prop:checked=move || version.get() == Version::Upscaled
+                        on:change=move |_| choose(Version::Upscaled) />" Upscaled"</label>
+                </fieldset>
+            </Show>
+            <nav aria-label="Jump to a scene" class="chapters">
+                {move || clips.get().into_iter().map(|(n, _)| view! {
+                    <button type="button" class="button small" on:click=move |_| jump(n)>
+                        {format!("Scene {n} ({})", clock(scene_start_seconds(n)))}
+                    </button>
+                }).collect_view()}
+            </nav>
+            <h3>"Downloads"</h3>
+            <ul class="downloads">
+                <li>{move || download(original.get(), "Download the video")}</li>
+                {move || upscaled.get().map(|url| view! { <li>{download(Some(url), "Download the upscaled video")}</li> })}
+                {move || clips.get().into_iter().map(|(n, url)| view! { <li>{download(safe(url), &format!("Scene {n} clip"))}</li> }).collect_view()}
+            </ul>
+        </div>
+    }
+}
+
+fn download(url: Option<String>, label: &str) -> AnyView {
+    match url {
+        Some(href) => view! { <a href=href download="" target="_blank" rel="noopener">{label.to_owned()}</a> }.into_any(),
+        None => view! { <span class="unavailable">{format!("{label}: unavailable")}</span> }.into_any(),
+    }
+}

@@ -1,0 +1,61 @@
+//! What may be put into a `src` or `href`, and where each scene starts in the final video.
+
+use super::credits::SECONDS_PER_SCENE;
+
+/// Only `http:` and `https:` addresses with a host are used; anything else the service sends
+/// (`javascript:`, `data:`, a relative path, garbage) is shown as unavailable instead.
+pub fn safe_media_url(raw: &str) -> Option<&str> {
+    let url = raw.trim();
+    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+    let rest = if lower.starts_with("https://") {
+        &url[8..]
+    } else if lower.starts_with("http://") {
+        &url[7..]
+    } else {
+        return None;
+    };
+    let host_ok = rest.chars().next().is_some_and(|c| c != '/' && c != '\\' && c != '?' && c != '#');
+    let clean = !url.chars().any(|c| c.is_whitespace() || c.is_control() || c == '\\');
+    (host_ok && clean).then_some(url)
+}
+
+/// Scene N starts at (N - 1) × 10 s.
+pub fn scene_start_seconds(scene_number: i64) -> f64 {
+    (scene_number.max(1) - 1) as f64 * f64::from(SECONDS_PER_SCENE)
+}
+
+/// "1:05" for 65 seconds.
+pub fn clock(seconds: f64) -> String {
+    let whole = seconds.max(0.0).floor() as u64;
+    format!("{}:{:02}", whole / 60, whole % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_http_and_https_with_a_host_are_used() {
+        for good in ["https://cdn.example/v.mp4", "http://127.0.0.1:8787/media/final/1.webm", "HTTPS://CDN.example/x", "  https://a.b/c?d=e#f  "] {
+            assert_eq!(safe_media_url(good), Some(good.trim()), "{good:?}");
+        }
+        for bad in [
+            "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:video/mp4;base64,AAAA", "blob:https://a/b", "/media/1.webm",
+            "//cdn.example/v.mp4", "ftp://cdn.example/v.mp4", "https://", "https:///path", "http:\\\\evil.example", "https://a.b/c d",
+            "https://a.b/\u{0}x", "", "https", "vbscript:x", "https:/one-slash.example",
+        ] {
+            assert_eq!(safe_media_url(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn scenes_start_every_ten_seconds() {
+        assert_eq!(scene_start_seconds(1), 0.0);
+        assert_eq!(scene_start_seconds(2), 10.0);
+        assert_eq!(scene_start_seconds(10), 90.0);
+        assert_eq!(scene_start_seconds(0), 0.0, "a nonsense number starts at the beginning");
+        assert_eq!(clock(0.0), "0:00");
+        assert_eq!(clock(65.9), "1:05");
+        assert_eq!(clock(-3.0), "0:00");
+    }
+}

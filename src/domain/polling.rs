@@ -1,0 +1,271 @@
+//! When to ask the service for a project's status next. Pure: the caller passes the time in
+//! milliseconds, so the whole schedule is tested with a fake clock and driven in the browser by one timer.
+
+/// Errors back off to at most this many intervals (30 s → 60 s → 120 s, then 120 s again).
+const BACKOFF_CAP_INTERVALS: u64 = 4;
+
+/// How a status check ended, as far as the schedule cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// An answer; generation goes on.
+    Answered,
+    /// An answer with a terminal status (completed or failed): nothing more to watch.
+    Finished,
+    /// No usable answer (offline, timeout, 5xx, an unreadable body): try again later, backing off.
+    Unreachable,
+    /// 429: wait at least as long as the service asked.
+    RateLimited { retry_after_ms: Option<u64> },
+    /// Checking again cannot help (the project is gone, the session ended).
+    GaveUp,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PollSchedule {
+    interval_ms: u64,
+    /// When the next check is due; `None` once stopped.
+    next_at: Option<u64>,
+    in_flight: bool,
+    /// Consecutive checks without an answer.
+    failures: u32,
+    rate_limited: bool,
+    last_answer_at: Option<u64>,
+}
+
+impl PollSchedule {
+    /// The first check is due at once.
+    pub fn new(interval_ms: u64, now: u64) -> Self {
+        Self { interval_ms: interval_ms.max(1), next_at: Some(now), in_flight: false, failures: 0, rate_limited: false, last_answer_at: None }
+    }
+
+    pub fn interval_ms(&self) -> u64 {
+        self.interval_ms
+    }
+
+    /// Starts a check if one is due and none is in flight; the caller sends the request only on `true`.
+    pub fn begin(&mut self, now: u64) -> bool {
+        match self.next_at {
+            Some(due) if !self.in_flight && due <= now => {
+                self.in_flight = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub fn finish(&mut self, now: u64, outcome: Outcome) {
+        self.in_flight = false;
+        if self.next_at.is_none() {
+            return;
+        }
+        self.rate_limited = false;
+        let delay = match outcome {
+            Outcome::Answered => {
+                self.failures = 0;
+                self.last_answer_at = Some(now);
+                self.interval_ms
+            }
+            Outcome::Finished => {
+                self.failures = 0;
+                self.last_answer_at = Some(now);
+                return self.stop();
+            }
+            Outcome::GaveUp => return self.stop(),
+            Outcome::Unreachable => {
+                self.failures += 1;
+                self.backoff_ms()
+            }
+            Outcome::RateLimited { retry_after_ms } => {
+                self.rate_limited = true;
+                self.interval_ms.max(retry_after_ms.unwrap_or(0))
+            }
+        };
+        self.next_at = Some(now + delay);
+    }
+
+    /// "Check now": due at once, unless a check is already under way (its answer is as fresh) or
+    /// the service asked us to wait. Returns whether a check should start.
+    pub fn check_now(&mut self, now: u64) -> bool {
+        if self.next_at.is_none() || self.in_flight || self.rate_limited {
+            return false;
+        }
+        self.next_at = Some(now);
+        true
+    }
+
+    /// The tab is in view again: background tabs' timers are throttled, so a stale answer is
+    /// refreshed at once. Returns whether a check should start.
+    pub fn became_visible(&mut self, now: u64) -> bool {
+        let stale = self.last_answer_at.is_none_or(|at| now.saturating_sub(at) >= self.interval_ms);
+        stale && self.failures == 0 && self.check_now(now)
+    }
+
+    pub fn stop(&mut self) {
+        self.next_at = None;
+    }
+
+    /// How long to wait before the next check, or `None` when there is nothing to schedule
+    /// (stopped, or a check in flight whose end will schedule the next).
+    pub fn next_delay(&self, now: u64) -> Option<u64> {
+        if self.in_flight {
+            return None;
+        }
+        self.next_at.map(|due| due.saturating_sub(now))
+    }
+
+    pub fn next_at(&self) -> Option<u64> {
+        self.next_at
+    }
+
+    pub fn last_answer_at(&self) -> Option<u64> {
+        self.last_answer_at
+    }
+
+    pub fn in_flight(&self) -> bool {
+        self.in_flight
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.next_at.is_none()
+    }
+
+    /// The service has not answered the last check(s): the view says "reconnecting".
+    pub fn reconnecting(&self) -> bool {
+        self.failures > 0
+    }
+
+    pub fn rate_limited(&self) -> bool {
+        self.rate_limited
+    }
+
+    fn backoff_ms(&self) -> u64 {
+        let doublings = self.failures.saturating_sub(1).min(16);
+        (self.interval_ms << doublings).min(self.interval_ms * BACKOFF_CAP_INTERVALS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S: u64 = 1000;
+
+    /// Runs one check at `now` with the given outcome; returns the delay to the next.
+    fn check(schedule: &mut PollSchedule, now: u64, outcome: Outcome) -> Option<u64> {
+        assert!(schedule.begin(now), "a check is due at {now}");
+        schedule.finish(now, outcome);
+        schedule.next_delay(now)
+    }
+
+    #[test]
+    fn checks_at_once_then_every_interval() {
+        let mut s = PollSchedule::new(30 * S, 5 * S);
+        assert_eq!(s.next_delay(5 * S), Some(0));
+        assert_eq!(check(&mut s, 5 * S, Outcome::Answered), Some(30 * S));
+        assert!(!s.begin(34 * S), "not due before the interval");
+        assert_eq!(s.next_delay(34 * S), Some(S));
+        assert_eq!(check(&mut s, 35 * S, Outcome::Answered), Some(30 * S));
+        assert_eq!(s.last_answer_at(), Some(35 * S));
+    }
+
+    #[test]
+    fn never_two_checks_in_flight() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        assert!(s.begin(0));
+        assert!(!s.begin(0), "a second begin while in flight");
+        assert!(!s.check_now(1), "check now while in flight");
+        assert!(!s.became_visible(2));
+        assert_eq!(s.next_delay(3), None, "nothing is scheduled while a check is under way");
+        s.finish(4, Outcome::Answered);
+        assert_eq!(s.next_delay(4), Some(30 * S));
+    }
+
+    #[test]
+    fn check_now_resets_the_schedule() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        check(&mut s, 0, Outcome::Answered);
+        assert!(s.check_now(12 * S));
+        assert_eq!(check(&mut s, 12 * S, Outcome::Answered), Some(30 * S));
+        assert_eq!(s.next_at(), Some(42 * S), "the interval counts from the manual check");
+    }
+
+    #[test]
+    fn errors_back_off_to_a_cap_and_an_answer_recovers() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        let mut now = 0;
+        let mut delays = Vec::new();
+        for _ in 0..5 {
+            let delay = check(&mut s, now, Outcome::Unreachable).unwrap();
+            assert!(s.reconnecting());
+            delays.push(delay / S);
+            now += delay;
+        }
+        assert_eq!(delays, [30, 60, 120, 120, 120]);
+        assert_eq!(check(&mut s, now, Outcome::Answered), Some(30 * S));
+        assert!(!s.reconnecting());
+        assert_eq!(check(&mut s, now + 30 * S, Outcome::Unreachable), Some(30 * S), "back-off starts over");
+    }
+
+    #[test]
+    fn many_failures_never_overflow() {
+        let mut s = PollSchedule::new(u64::MAX / 8, 0);
+        for _ in 0..100 {
+            s.begin(s.next_at().unwrap());
+            s.finish(0, Outcome::Unreachable);
+        }
+        assert_eq!(s.next_delay(0), Some(u64::MAX / 8 * 4));
+    }
+
+    #[test]
+    fn retry_after_is_honoured_and_never_shortens_the_interval() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        assert_eq!(check(&mut s, 0, Outcome::RateLimited { retry_after_ms: Some(90 * S) }), Some(90 * S));
+        assert!(s.rate_limited());
+        assert!(!s.check_now(S), "check now waits for what the service asked");
+        assert_eq!(check(&mut s, 90 * S, Outcome::RateLimited { retry_after_ms: Some(2 * S) }), Some(30 * S));
+        assert_eq!(check(&mut s, 120 * S, Outcome::RateLimited { retry_after_ms: None }), Some(30 * S));
+        assert_eq!(check(&mut s, 150 * S, Outcome::Answered), Some(30 * S));
+        assert!(!s.rate_limited());
+    }
+
+    #[test]
+    fn stops_at_a_terminal_status_and_when_giving_up() {
+        for outcome in [Outcome::Finished, Outcome::GaveUp] {
+            let mut s = PollSchedule::new(30 * S, 0);
+            check(&mut s, 0, Outcome::Answered);
+            assert_eq!(check(&mut s, 30 * S, outcome), None);
+            assert!(s.stopped());
+            assert!(!s.begin(u64::MAX));
+            assert!(!s.check_now(31 * S));
+            assert!(!s.became_visible(31 * S));
+        }
+    }
+
+    #[test]
+    fn stopping_while_in_flight_ignores_the_late_answer() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        assert!(s.begin(0));
+        s.stop();
+        s.finish(S, Outcome::Answered);
+        assert!(s.stopped());
+        assert_eq!(s.next_delay(S), None);
+    }
+
+    #[test]
+    fn coming_back_into_view_checks_only_when_stale() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        check(&mut s, 0, Outcome::Answered);
+        assert!(!s.became_visible(10 * S), "a 10 s old answer is fresh");
+        assert_eq!(s.next_at(), Some(30 * S));
+        // A hidden tab's timer was throttled past its due time.
+        assert!(s.became_visible(95 * S));
+        assert_eq!(check(&mut s, 95 * S, Outcome::Answered), Some(30 * S));
+    }
+
+    #[test]
+    fn coming_back_into_view_does_not_cut_a_back_off_short() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        check(&mut s, 0, Outcome::Unreachable);
+        assert!(!s.became_visible(40 * S));
+        assert_eq!(s.next_at(), Some(30 * S));
+    }
+}

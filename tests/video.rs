@@ -1,0 +1,160 @@
+//! The video page in the whole app, in a real browser, against storyreel-sim: generation watched
+//! to the end, failure, an outage, and the odd addresses.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::*;
+use serde_json::json;
+use storyreel::api::*;
+use storyreel::config::Config;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// The run's simulator is fast; the tests that watch generation slow it down while they do.
+const RUN_SPEED: f64 = 2000.0;
+
+fn fast_polling() -> Config {
+    Config { poll_interval_seconds: 0.2, ..config() }
+}
+
+async fn approved(scenes: u8) -> Project {
+    let project = new_project("demo-token", 1, scenes).await;
+    Client::new(&api_url(), "demo-token", 10_000).approve_project(project.id, &ApproveRequest::confirmed("", "")).await.unwrap();
+    project
+}
+
+fn progress_value(root: &web_sys::Element) -> Option<f64> {
+    let bar = root.query_selector("progress").ok()??;
+    Some(bar.unchecked_into::<web_sys::HtmlProgressElement>().value())
+}
+
+#[wasm_bindgen_test]
+async fn generation_is_watched_to_completion_and_the_video_offered() {
+    sim_put("/_sim/speed", json!({"speed": 60})).await;
+    let project = approved(2).await;
+    fresh_page(&format!("/projects/{}/video", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app_with(fast_polling());
+
+    let bar = wait_for("the progress bar", || by_label(&root, "Overall progress")).await;
+    assert_eq!(bar.tag_name(), "PROGRESS");
+    let mut seen = Vec::new();
+    for _ in 0..1500 {
+        if text(&root).contains("Your video is ready") {
+            break;
+        }
+        if let Some(v) = progress_value(&root) {
+            if seen.last() != Some(&v) {
+                seen.push(v);
+                assert!(document().title().starts_with(&format!("{v}% · ")), "title {:?} shows {v}%", document().title());
+            }
+        }
+        sleep(20).await;
+    }
+    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
+    assert!(seen.len() >= 3, "progress rose in steps: {seen:?}");
+    assert!(seen.windows(2).all(|w| w[0] < w[1]), "and never fell: {seen:?}");
+
+    wait_for("the finished video", || text(&root).contains("Your video is ready").then_some(())).await;
+    assert_eq!(document().title(), "✓ Ready · storyreel");
+    assert!(text(&root).contains("Length: 20 s") && text(&root).contains("Credits used: 200"), "{}", text(&root));
+    let video = wait_for("the player", || root.query_selector("video[aria-label='Final video']").ok().flatten()).await;
+    assert!(video.get_attribute("src").unwrap().starts_with("http"));
+    assert!(button(&root, "Scene 2 (0:10)").is_some());
+    assert!(link(&root, "Download the video").is_some() && link(&root, "Scene 2 clip").is_some());
+    assert!(button(&root, "Check now").is_none(), "nothing left to check");
+
+    let status_path = format!("/scene-projects/{}/status", project.id);
+    let checks = sim_request_count("GET", &status_path).await;
+    sleep(1000).await;
+    assert_eq!(sim_request_count("GET", &status_path).await, checks, "no checks after completion");
+}
+
+#[wasm_bindgen_test]
+async fn a_failed_generation_says_why_and_offers_to_start_again() {
+    sim_put("/_sim/speed", json!({"speed": 1})).await;
+    let project = approved(3).await;
+    sim_post(&format!("/_sim/projects/{}/fail", project.id)).await;
+    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
+    fresh_page(&format!("/projects/{}/video", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app_with(fast_polling());
+
+    wait_for("the failure", || text(&root).contains("Generation failed").then_some(())).await;
+    assert!(text(&root).contains("Video generation failed for scene 1"), "the service's reason: {}", text(&root));
+    assert!(text(&root).contains("No scene had finished."));
+    assert!(document().title().starts_with("Failed · "));
+    let again = wait_for("start again", || button(&root, "Start a new story from this idea").filter(|b| !is_disabled(b))).await;
+    again.click();
+    let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;
+    assert_eq!(location_path(), "/new");
+    assert_eq!(value_of(&idea), "A lighthouse keeper befriends a lost whale");
+    assert_eq!(value_of(&by_label(&root, "Number of scenes").unwrap()), "3");
+}
+
+#[wasm_bindgen_test]
+async fn an_outage_shows_reconnecting_and_recovers_by_itself() {
+    sim_put("/_sim/speed", json!({"speed": 1})).await;
+    let project = approved(2).await;
+    let status_path = format!("/scene-projects/{}/status", project.id);
+    sim_put("/_sim/faults", json!({"error_500_count": 2, "path_contains": status_path})).await;
+    fresh_page(&format!("/projects/{}/video", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app_with(fast_polling());
+
+    wait_for("reconnecting", || text(&root).contains("Reconnecting").then_some(())).await;
+    wait_for("recovery", || (!text(&root).contains("Reconnecting") && text(&root).contains("Checked")).then_some(())).await;
+    assert!(by_label(&root, "Overall progress").is_some());
+    sim_put("/_sim/faults", json!({"path_contains": null})).await;
+    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
+}
+
+#[wasm_bindgen_test]
+async fn check_now_never_sends_a_second_request_while_one_is_under_way() {
+    sim_put("/_sim/speed", json!({"speed": 1})).await;
+    let project = approved(2).await;
+    let status_path = format!("/scene-projects/{}/status", project.id);
+    fresh_page(&format!("/projects/{}/video", project.id));
+    signed_in_as("demo-token");
+    // The normal 30 s interval: every check after the first is the person's.
+    let (root, _app) = mount_app();
+    wait_for("the first answer", || text(&root).contains("Checked").then_some(())).await;
+    assert_eq!(sim_request_count("GET", &status_path).await, 1);
+
+    sim_put("/_sim/faults", json!({"latency_ms": 600, "path_contains": status_path})).await;
+    let check_now = button(&root, "Check now").unwrap();
+    check_now.click();
+    check_now.click();
+    wait_for("the check under way", || text(&root).contains("Checking now").then_some(())).await;
+    assert!(is_disabled(&button(&root, "Check now").unwrap()));
+    wait_for("its answer", || text(&root).contains("next check in 30 s").then_some(())).await;
+    sim_put("/_sim/faults", json!({"latency_ms": 0, "path_contains": null})).await;
+    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
+    assert_eq!(sim_request_count("GET", &status_path).await, 2, "one manual check, however many clicks");
+}
+
+#[wasm_bindgen_test]
+async fn a_proposed_project_is_sent_to_its_review() {
+    let project = new_project("demo-token", 1, 2).await;
+    fresh_page(&format!("/projects/{}/video", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app_with(fast_polling());
+    wait_for("the review", || button(&root, "Approve and generate…")).await;
+    assert_eq!(location_path(), format!("/projects/{}", project.id));
+}
+
+#[wasm_bindgen_test]
+async fn another_accounts_project_is_not_found() {
+    let theirs = new_project("other-token", 11, 2).await;
+    fresh_page(&format!("/projects/{}/video", theirs.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app_with(fast_polling());
+    wait_for("not found", || heading(&root, "Project not found")).await;
+    let status_path = format!("/scene-projects/{}/status", theirs.id);
+    let asked = sim_request_count("GET", &status_path).await;
+    sleep(800).await;
+    assert_eq!(sim_request_count("GET", &status_path).await, asked, "a missing project is not asked about again");
+}
