@@ -158,3 +158,47 @@ async fn another_accounts_project_is_not_found() {
     sleep(800).await;
     assert_eq!(sim_request_count("GET", &status_path).await, asked, "a missing project is not asked about again");
 }
+
+#[wasm_bindgen_test]
+async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
+    let project = approved(2).await;
+    let client = Client::new(&api_url(), "demo-token", 10_000);
+    let id = project.id;
+    wait_for_async("completion", || {
+        let client = client.clone();
+        async move { (client.project_status(id).await.ok()?.status == ProjectStatus::Completed).then_some(()) }
+    })
+    .await;
+    client.upscale_project(id).await.unwrap();
+    wait_for_async("the upscaled video", || {
+        let client = client.clone();
+        async move { client.get_project(id).await.ok()?.final_video_url_upscaled }
+    })
+    .await;
+    fresh_page(&format!("/projects/{id}/video"));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app_with(fast_polling());
+
+    let video: web_sys::HtmlVideoElement = wait_for("the player", || root.query_selector("video[aria-label='Final video']").ok().flatten()).await.unchecked_into();
+    for _ in 0..100 {
+        if video.ready_state() >= 1 { break; }
+        sleep(50).await;
+    }
+    assert!(video.ready_state() >= 1, "metadata of {:?}: error {:?}, connected {}, html {}", video.get_attribute("src"), video.error().map(|e| e.code()), video.is_connected(), root.inner_html());
+    video.set_current_time(12.0);
+    wait_for("the seek", || ((video.current_time() - 12.0).abs() < 0.3).then_some(())).await;
+
+    set_checked(&by_label(&root, "Upscaled").expect("a version switch"), true);
+    wait_for("the upscaled file at the same moment", || {
+        let src = video.get_attribute("src")?;
+        (src.contains("upscaled") && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3).then_some(())
+    })
+    .await;
+    set_checked(&by_label(&root, "Original").unwrap(), true);
+    wait_for("the original again, same moment", || {
+        let src = video.get_attribute("src")?;
+        (!src.contains("upscaled") && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3).then_some(())
+    })
+    .await;
+    assert!(link(&root, "Download the upscaled video").is_some());
+}

@@ -71,8 +71,27 @@ export async function startSim(flags = [], port = 0) {
     const text = await r.text();
     return text ? JSON.parse(text) : null;
   };
+  const api = async (method, path, body, token = 'demo-token') => {
+    const r = await fetch(`${url}/api/v1${path}`, {
+      method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    assert.ok(r.ok, `${method} ${path} answered ${r.status}`);
+    return r.json();
+  };
   return {
     url, api: `${url}/api/v1`, port: Number(new URL(url).port), stop: stopper(child), control,
+    /** Calls the API as a signed-in person would, for set-up the test is not about. */
+    call: api,
+    /** A project approved through the API: generating from now on. */
+    async approvedProject(scenes = 2, idea = 'A paper boat sails to the sea') {
+      const { id } = await api('POST', '/stories/create', { person_id: 1, story_idea: idea, num_scenes: scenes });
+      await api('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
+      return id;
+    },
+    /** Freezes the process (SIGSTOP) as an outage would, and thaws it (SIGCONT). */
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
     /** API requests the simulator saw, optionally only those matching method and a path pattern. */
     async requests(method, pathPattern) {
       const { requests } = await control('GET', '/_sim/requests');

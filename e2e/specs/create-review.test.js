@@ -63,7 +63,8 @@ test('create a 3-scene project, edit scene 2, reload, save, approve and arrive a
   await dialog.getByText('reserves about 300 credits').waitFor();
   await checkScreen(page, 'approve-dialog');
   await dialog.getByRole('button', { name: 'Reserve 300 credits and generate' }).dblclick();
-  await page.getByText('Generation has started').waitFor();
+  await page.waitForURL(`**/projects/${id}/video`);
+  await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
 
   const approvals = await sim.requests('POST', new RegExp(`/scene-projects/${id}/approve$`));
   assert.equal(approvals.length, 1, 'a double click sends one approve');
@@ -126,7 +127,7 @@ test('the whole journey works with the keyboard alone', async () => {
   await confirm.focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  await page.getByText('Generation has started').waitFor();
-  const id = new URL(page.url()).pathname.split('/').pop();
+  await page.waitForURL(/\/projects\/\d+\/video$/);
+  const id = new URL(page.url()).pathname.split('/')[2];
   assert.equal((await sim.requests('POST', new RegExp(`/scene-projects/${id}/approve$`))).length, 1, 'Enter twice sends one approve');
 });

@@ -132,6 +132,7 @@ async fn serve_fixture(
     match ServeFile::new(&path).oneshot(request).await {
         Ok(response) if response.status() != StatusCode::NOT_FOUND => {
             let mut response = response.map(axum::body::Body::new);
+            embeddable(&mut response);
             if versioned {
                 immutable(&mut response);
             } else {
@@ -149,7 +150,17 @@ async fn serve_fixture(
     }
 }
 
+/// Storage links are embedded by apps on other origins, including pages that isolate themselves
+/// with `Cross-Origin-Embedder-Policy: require-corp` (the browser test runner does).
+fn embeddable(response: &mut Response) {
+    response.headers_mut().insert(
+        header::HeaderName::from_static("cross-origin-resource-policy"),
+        HeaderValue::from_static("cross-origin"),
+    );
+}
+
 fn immutable(response: &mut Response) {
+    embeddable(response);
     response.headers_mut().insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=31536000, immutable"),

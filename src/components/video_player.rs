@@ -69,26 +69,36 @@ pub fn VideoPlayer(
 
     view! {
         <div class="player">
-            {move || match source.get() {
-                None => view! { <p class="banner banner-warn">"The final video's address is unavailable (the service sent none, or one storyreel will not open)."</p> }.into_any(),
-                Some(src) => view! {
-                    <video node_ref=video controls preload="metadata" src=src aria-label="Final video"
-                        on:loadedmetadata=on_loaded on:error=move |_| broken.set(true)></video>
-                }.into_any(),
-            }}
+            // One element for every version, so switching changes only its source.
+            <Show when=move || source.with(Option::is_some)
+                fallback=|| view! { <p class="banner banner-warn">"The final video's address is unavailable (the service sent none, or one storyreel will not open)."</p> }>
+                <video node_ref=video controls preload="metadata" src=move || source.get() aria-label="Final video"
+                    on:loadedmetadata=on_loaded on:error=move |_| broken.set(true)></video>
+            </Show>
             <Show when=move || broken.get()>
                 <div class="banner banner-error" role="alert">
                     <p>"This video could not be loaded. Its link may have expired or the file is not there any more."</p>
-                    <button type="button" class="button" on:click=move |_| on_refresh.run(())>"Refresh the project"</button>
+                    <button type="button" class="button" on:click=move |_| {
+                        broken.set(false);
+                        on_refresh.run(());
+                        // The address may come back unchanged (the file was only missing for a while): ask again.
+                        if let Some(v) = video.get_untracked() { v.load(); }
+                    }>"Refresh the project"</button>
                 </div>
             </Show>
             <Show when=move || upscaled.with(Option::is_some)>
                 <fieldset class="version-switch">
                     <legend>"Version"</legend>
-                    <label><input type="radio" name="video-version" prop:checked=move || version.get() == Version::Original
-                        on:change=move |_| choose(Version::Original) />" Original"</label>
-                    <label><input type="radio" name="video-version" prop:checked=move || version.get() == Version::Upscaled
-                        on:change=move |_| choose(Version::Upscaled) />" Upscaled"</label>
+                    <span>
+                        <input type="radio" id="version-original" name="video-version" prop:checked=move || version.get() == Version::Original
+                            on:change=move |_| choose(Version::Original) />
+                        <label for="version-original">"Original"</label>
+                    </span>
+                    <span>
+                        <input type="radio" id="version-upscaled" name="video-version" prop:checked=move || version.get() == Version::Upscaled
+                            on:change=move |_| choose(Version::Upscaled) />
+                        <label for="version-upscaled">"Upscaled"</label>
+                    </span>
                 </fieldset>
             </Show>
             <nav aria-label="Jump to a scene" class="chapters">

@@ -17,6 +17,7 @@ async fn media_is_served_with_types_ranges_and_versions() {
         .unwrap();
     assert_eq!(image.status(), 200);
     assert_eq!(image.headers()["content-type"], "image/svg+xml");
+    assert_eq!(image.headers()["cross-origin-resource-policy"], "cross-origin", "embeddable under COEP");
     let svg = image.text().await.unwrap();
     assert!(
         svg.starts_with("<svg") && svg.contains("Scene 2") && svg.contains("lighthouse"),
@@ -31,6 +32,7 @@ async fn media_is_served_with_types_ranges_and_versions() {
         .unwrap();
     assert_eq!(clip.status(), 200);
     assert_eq!(clip.headers()["content-type"], "video/webm");
+    assert_eq!(clip.headers()["cross-origin-resource-policy"], "cross-origin");
     assert_eq!(
         &clip.bytes().await.unwrap()[..4],
         &[0x1A, 0x45, 0xDF, 0xA3],
