@@ -174,14 +174,10 @@ fn Watch(id: i64) -> impl IntoView {
         match r.status {
             ProjectStatus::Completed => view! { <Finished report=r project=project reload=Callback::new(move |_| load_project()) /> }.into_any(),
             ProjectStatus::Failed => view! { <Failure report=r project=project rows=scene_rows /> }.into_any(),
-            _ => view! {
-                <Progress report=r />
-                <p class="muted">{move || elapsed_text(approved_at, opened_at, now.get())}</p>
-                {move || stall.with_value(|w| w.is_some_and(|w| w.stalled(now.get()))).then(|| view! {
-                    <p class="banner banner-info">"Progress has not moved for a few minutes. That is normal: generation can take up to 15 minutes, and this page keeps checking."</p>
-                })}
-            }
-            .into_any(),
+            // Rebuilt on every answer, so nothing in it may follow the one-second clock: views
+            // that subscribe to `now` belong in the stable part below (measured: rebuilding them
+            // on each answer grew wasm memory by ~300 bytes a check).
+            _ => view! { <Progress report=r /> }.into_any(),
         }
     };
 
@@ -195,6 +191,10 @@ fn Watch(id: i64) -> impl IntoView {
             </div>
             {body}
             <Show when=active>
+                <p class="muted">{move || elapsed_text(approved_at, opened_at, now.get())}</p>
+                {move || stall.with_value(|w| w.is_some_and(|w| w.stalled(now.get()))).then(|| view! {
+                    <p class="banner banner-info">"Progress has not moved for a few minutes. That is normal: generation can take up to 15 minutes, and this page keeps checking."</p>
+                })}
                 <div class="poll-line">
                     <p class="muted">{move || poll_text(poll.get(), now.get())}</p>
                     <button type="button" class="button small" disabled=move || poll.with(|p| p.in_flight || p.rate_limited)
