@@ -202,3 +202,36 @@ async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
     .await;
     assert!(link(&root, "Download the upscaled video").is_some());
 }
+
+#[wasm_bindgen_test]
+async fn a_rate_limit_is_explained_and_honoured() {
+    sim_put("/_sim/speed", json!({"speed": 1})).await;
+    let project = approved(2).await;
+    let status_path = format!("/scene-projects/{}/status", project.id);
+    sim_put("/_sim/faults", json!({"rate_limit_count": 1, "retry_after_seconds": 2, "path_contains": status_path})).await;
+    fresh_page(&format!("/projects/{}/video", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app_with(fast_polling());
+
+    wait_for("the explanation", || text(&root).contains("asked storyreel to check less often").then_some(())).await;
+    assert!(is_disabled(&button(&root, "Check now").unwrap()), "no checking now against the service's wish");
+    sleep(1500).await;
+    assert_eq!(sim_request_count("GET", &status_path).await, 1, "nothing sent before Retry-After");
+    wait_for("the next answer", || (!text(&root).contains("check less often") && text(&root).contains("Checked")).then_some(())).await;
+    sim_put("/_sim/faults", json!({"path_contains": null})).await;
+    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
+}
+
+#[wasm_bindgen_test]
+async fn an_expired_token_goes_to_sign_in_and_comes_back_to_the_video() {
+    let project = approved(2).await;
+    let page = format!("/projects/{}/video", project.id);
+    fresh_page(&page);
+    signed_in_as("expired-token-2222");
+    let (root, _app) = mount_app_with(fast_polling());
+    let token = wait_for("sign-in", || by_label(&root, "Access token")).await;
+    type_into(&token, "demo-token");
+    button(&root, "Sign in").unwrap().click();
+    wait_for("the video page again", || heading(&root, "Your video is ready")).await;
+    assert_eq!(location_path(), page);
+}
