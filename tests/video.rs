@@ -235,3 +235,23 @@ async fn an_expired_token_goes_to_sign_in_and_comes_back_to_the_video() {
     wait_for("the video page again", || heading(&root, "Your video is ready")).await;
     assert_eq!(location_path(), page);
 }
+
+#[wasm_bindgen_test]
+async fn leaving_the_page_stops_polling() {
+    sim_put("/_sim/speed", json!({"speed": 1})).await;
+    let project = approved(2).await;
+    let status_path = format!("/scene-projects/{}/status", project.id);
+    fresh_page(&format!("/projects/{}/video", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app_with(fast_polling());
+    wait_for("a few checks", || text(&root).contains("Checked").then_some(())).await;
+    sleep(600).await;
+    link(&root, "Projects").unwrap().click();
+    wait_for("the projects page", || (location_path() == "/").then_some(())).await;
+    sleep(300).await;
+    let after_leaving = sim_request_count("GET", &status_path).await;
+    assert!(after_leaving >= 2, "it was polling: {after_leaving}");
+    sleep(1000).await;
+    assert_eq!(sim_request_count("GET", &status_path).await, after_leaving, "no checks once the page is gone");
+    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
+}
