@@ -25,6 +25,7 @@ pub fn router() -> Router<AppState> {
         .route("/faults", get(faults).put(set_faults))
         .route("/projects/{project_id}/fail", post(fail_project))
         .route("/speed", get(speed).put(set_speed))
+        .route("/projects/{project_id}/speed", put(set_project_speed))
         .fallback(|| async { ApiError::not_found("Not Found") })
 }
 
@@ -105,7 +106,7 @@ async fn fail_project(
 ) -> ApiResult<Json<Value>> {
     let id = Id::from_path(&project_id, "project_id")?;
     let mut store = state.store();
-    let speed = store.speed();
+    let speed = id.key().map_or(store.speed(), |k| store.speed_for(k));
     let project = id
         .key()
         .and_then(|k| store.projects.get(&k))
@@ -128,9 +129,8 @@ async fn speed(State(state): State<AppState>) -> Json<Value> {
     Json(json!({"speed": state.store().speed()}))
 }
 
-/// Lets one test watch a generation at a human pace while the rest of the run stays fast.
-async fn set_speed(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<Value>> {
-    let speed = serde_json::from_slice::<Value>(&body)
+fn speed_in(body: &Bytes) -> ApiResult<f64> {
+    serde_json::from_slice::<Value>(body)
         .ok()
         .and_then(|v| v.get("speed")?.as_f64())
         .filter(|s| s.is_finite() && *s > 0.0)
@@ -139,8 +139,28 @@ async fn set_speed(State(state): State<AppState>, body: Bytes) -> ApiResult<Json
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "speed must be a positive number, as {\"speed\": 40}",
             )
-        })?;
-    let mut store = state.store();
-    store.set_speed(speed, std::time::Instant::now());
+        })
+}
+
+async fn set_speed(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<Value>> {
+    let speed = speed_in(&body)?;
+    state.store().set_speed(speed, std::time::Instant::now());
     Ok(Json(json!({"speed": speed})))
+}
+
+/// Lets one test watch a generation at a human pace while the rest of the run stays fast.
+async fn set_project_speed(
+    State(state): State<AppState>,
+    Path(project_id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Json<Value>> {
+    let id = Id::from_path(&project_id, "project_id")?;
+    let speed = speed_in(&body)?;
+    let found = id
+        .key()
+        .is_some_and(|k| state.store().set_project_speed(k, speed, std::time::Instant::now()));
+    if !found {
+        return Err(ApiError::not_found(format!("Project {id} not found")));
+    }
+    Ok(Json(json!({"id": project_id, "speed": speed})))
 }

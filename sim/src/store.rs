@@ -32,6 +32,8 @@ pub struct Store {
     pub faults: Faults,
     pub requests: RequestLog,
     speed: f64,
+    /// Projects given their own speed, so one test can watch at a human pace while others run fast.
+    project_speeds: HashMap<u64, f64>,
 }
 
 impl Store {
@@ -50,6 +52,7 @@ impl Store {
             },
             requests: RequestLog::default(),
             speed,
+            project_speeds: HashMap::new(),
         };
         for seed in users {
             store.tokens.insert(seed.token.clone(), seed.user_id);
@@ -115,6 +118,7 @@ impl Store {
         if !self.active.contains(&id) {
             return;
         }
+        let speed = self.speed_for(id);
         let running = match self.projects.get_mut(&id) {
             Some(p) => {
                 let ledger = &mut self
@@ -122,7 +126,7 @@ impl Store {
                     .get_mut(&p.user_id)
                     .expect("projects belong to seeded users")
                     .ledger;
-                generation::settle(p, ledger, now, self.speed)
+                generation::settle(p, ledger, now, speed)
             }
             None => false,
         };
@@ -148,16 +152,36 @@ impl Store {
         self.speed
     }
 
+    pub fn speed_for(&self, project_id: u64) -> f64 {
+        self.project_speeds.get(&project_id).copied().unwrap_or(self.speed)
+    }
+
     /// Running jobs keep their progress; the rest of their time passes at the new speed.
+    /// Projects with a speed of their own keep it.
     pub fn set_speed(&mut self, speed: f64, now: Instant) {
-        let active: Vec<u64> = self.active.iter().copied().collect();
+        let active: Vec<u64> = self.active.iter().copied().filter(|id| !self.project_speeds.contains_key(id)).collect();
         for id in active {
-            self.settle_project(id, now);
-            if let Some(job) = self.projects.get_mut(&id).and_then(|p| p.job.as_mut()) {
-                job.rebase(now, self.speed, speed);
-            }
+            self.rebase(id, speed, now);
         }
         self.speed = speed;
+    }
+
+    /// One project's speed, for this and every later job of it. False if there is no such project.
+    pub fn set_project_speed(&mut self, project_id: u64, speed: f64, now: Instant) -> bool {
+        if !self.projects.contains_key(&project_id) {
+            return false;
+        }
+        self.rebase(project_id, speed, now);
+        self.project_speeds.insert(project_id, speed);
+        true
+    }
+
+    fn rebase(&mut self, project_id: u64, speed: f64, now: Instant) {
+        self.settle_project(project_id, now);
+        let old = self.speed_for(project_id);
+        if let Some(job) = self.projects.get_mut(&project_id).and_then(|p| p.job.as_mut()) {
+            job.rebase(now, old, speed);
+        }
     }
 }
 

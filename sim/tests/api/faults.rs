@@ -457,3 +457,21 @@ async fn the_speed_can_change_without_a_running_job_jumping() {
     assert_eq!(later["status"], "completed", "the rest ran at the new speed");
     assert_eq!(sim.send(Method::GET, "/_sim/speed", None, None).await.body["speed"], 100000.0);
 }
+
+#[tokio::test]
+async fn one_project_can_run_at_its_own_speed() {
+    let sim = Sim::start(1.0).await;
+    let slow = sim.create(2).await;
+    let fast = sim.create(2).await;
+    sim.approve(slow).await;
+    sim.approve(fast).await;
+    let r = sim.send(Method::PUT, &format!("/_sim/projects/{fast}/speed"), None, Some(r#"{"speed": 100000}"#)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let missing = sim.send(Method::PUT, "/_sim/projects/99999/speed", None, Some(r#"{"speed": 5}"#)).await;
+    assert_eq!(missing.status, 404);
+    // A global change afterwards leaves the project's own speed alone.
+    sim.send(Method::PUT, "/_sim/speed", None, Some(r#"{"speed": 1}"#)).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(sim.get(&format!("/scene-projects/{fast}/status")).await.body["status"], "completed");
+    assert_eq!(sim.get(&format!("/scene-projects/{slow}/status")).await.body["status"], "generating");
+}
