@@ -41,6 +41,7 @@ async fn wait_until_settled(client: &Client, id: i64) -> StatusReport {
 
 #[wasm_bindgen_test]
 async fn every_endpoint_through_a_whole_lifecycle() {
+    let _page = one_at_a_time().await;
     let client = client_as("demo-token");
 
     let created = client.create_project(&new_project(2)).await.expect("create");
@@ -103,6 +104,7 @@ async fn every_endpoint_through_a_whole_lifecycle() {
 
 #[wasm_bindgen_test]
 async fn a_rejected_token_is_unauthorized_and_never_echoed() {
+    let _page = one_at_a_time().await;
     let error = client_as("not-a-real-token-1234").list_projects(&ProjectFilter::default()).await.unwrap_err();
     assert_eq!(error.kind, ErrorKind::Unauthorized);
     assert!(!error.message.contains("not-a-real-token-1234"));
@@ -110,6 +112,7 @@ async fn a_rejected_token_is_unauthorized_and_never_echoed() {
 
 #[wasm_bindgen_test]
 async fn invalid_input_is_a_bad_request_naming_the_field() {
+    let _page = one_at_a_time().await;
     let mut short = new_project(3);
     short.story_idea = "Too short".into();
     let error = client_as("demo-token").create_project(&short).await.unwrap_err();
@@ -119,6 +122,7 @@ async fn invalid_input_is_a_bad_request_naming_the_field() {
 
 #[wasm_bindgen_test]
 async fn missing_things_are_not_found() {
+    let _page = one_at_a_time().await;
     let client = client_as("demo-token");
     assert_eq!(client.get_project(987_654_321).await.unwrap_err().kind, ErrorKind::NotFound);
     let mut stranger = new_project(2);
@@ -130,6 +134,7 @@ async fn missing_things_are_not_found() {
 
 #[wasm_bindgen_test]
 async fn another_users_project_is_not_found() {
+    let _page = one_at_a_time().await;
     let mine = client_as("demo-token").create_project(&new_project(2)).await.unwrap();
     let theirs = client_as("other-token").get_project(mine.id).await.unwrap_err();
     assert_eq!(theirs.kind, ErrorKind::NotFound);
@@ -137,6 +142,7 @@ async fn another_users_project_is_not_found() {
 
 #[wasm_bindgen_test]
 async fn short_credits_are_forbidden_and_editing_after_approval_conflicts() {
+    let _page = one_at_a_time().await;
     let poor = client_as("other-token");
     sim_put("/_sim/users/2/credits", json!({"credits": 300})).await;
     let mut five = new_project(5);
@@ -158,6 +164,7 @@ async fn short_credits_are_forbidden_and_editing_after_approval_conflicts() {
 
 #[wasm_bindgen_test]
 async fn server_errors_rate_limits_and_timeouts_are_told_apart() {
+    let _page = one_at_a_time().await;
     let client = client_as("demo-token");
     let id = client.create_project(&new_project(2)).await.unwrap().id;
     let path = format!("/scene-projects/{id}/status");
@@ -180,12 +187,14 @@ async fn server_errors_rate_limits_and_timeouts_are_told_apart() {
 
 #[wasm_bindgen_test]
 async fn an_unreachable_service_is_a_network_error() {
+    let _page = one_at_a_time().await;
     let error = Client::new("http://127.0.0.1:9/api/v1", "demo-token", 5_000).get_project(1).await.unwrap_err();
     assert_eq!(error.kind, ErrorKind::Network);
 }
 
 #[wasm_bindgen_test]
 async fn a_success_that_is_not_json_is_a_decode_error() {
+    let _page = one_at_a_time().await;
     // A data: URL answers 200 with its own text, standing in for a proxy page where the API should be.
     let error = Client::new("data:text/plain,", "demo-token", 5_000).get_project(1).await.unwrap_err();
     assert_eq!(error.kind, ErrorKind::Decode);

@@ -12,6 +12,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn the_story_form_validates_as_the_person_types_and_creates_the_project() {
+    let _page = one_at_a_time().await;
     fresh_page("/new");
     signed_in_as("demo-token");
     let (root, _app) = mount_app();
@@ -49,6 +50,7 @@ async fn the_story_form_validates_as_the_person_types_and_creates_the_project() 
 
 #[wasm_bindgen_test]
 async fn the_typed_story_survives_a_reload_and_a_refused_request() {
+    let _page = one_at_a_time().await;
     fresh_page("/new");
     signed_in_as("demo-token");
     let (root, app) = mount_app();
@@ -74,6 +76,7 @@ async fn the_typed_story_survives_a_reload_and_a_refused_request() {
 
 #[wasm_bindgen_test]
 async fn scene_edits_are_kept_as_drafts_and_a_save_sends_only_the_changes() {
+    let _page = one_at_a_time().await;
     let project = new_project("demo-token", 1, 3).await;
     let scene_two = project.scenes.iter().find(|s| s.scene_number == 2).unwrap().clone();
     fresh_page(&format!("/projects/{}", project.id));
@@ -108,6 +111,7 @@ async fn scene_edits_are_kept_as_drafts_and_a_save_sends_only_the_changes() {
 
 #[wasm_bindgen_test]
 async fn approval_states_its_cost_and_a_double_click_sends_one_request() {
+    let _page = one_at_a_time().await;
     let project = new_project("demo-token", 1, 2).await;
     let before = sim_get("/_sim/users/1").await["credits"].as_i64().unwrap();
     fresh_page(&format!("/projects/{}", project.id));
@@ -129,6 +133,7 @@ async fn approval_states_its_cost_and_a_double_click_sends_one_request() {
 
 #[wasm_bindgen_test]
 async fn short_credits_are_said_plainly_and_the_project_stays_reviewable() {
+    let _page = one_at_a_time().await;
     sim_put("/_sim/users/2/credits", json!({"credits": 300})).await;
     let project = new_project("other-token", 11, 5).await;
     fresh_page(&format!("/projects/{}", project.id));
@@ -146,6 +151,7 @@ async fn short_credits_are_said_plainly_and_the_project_stays_reviewable() {
 
 #[wasm_bindgen_test]
 async fn approving_a_project_that_moved_on_refreshes_it_and_explains() {
+    let _page = one_at_a_time().await;
     let project = new_project("demo-token", 1, 2).await;
     fresh_page(&format!("/projects/{}", project.id));
     signed_in_as("demo-token");
@@ -164,6 +170,7 @@ async fn approving_a_project_that_moved_on_refreshes_it_and_explains() {
 
 #[wasm_bindgen_test]
 async fn an_approval_that_times_out_is_never_sent_again() {
+    let _page = one_at_a_time().await;
     let project = new_project("demo-token", 1, 2).await;
     let approve_path = format!("/scene-projects/{}/approve", project.id);
     fresh_page(&format!("/projects/{}", project.id));
@@ -184,6 +191,7 @@ async fn an_approval_that_times_out_is_never_sent_again() {
 
 #[wasm_bindgen_test]
 async fn the_story_survives_an_expired_token_and_the_sign_in_round_trip() {
+    let _page = one_at_a_time().await;
     fresh_page("/new");
     // A token that has expired since the person signed in: the service answers 401 on the next request.
     signed_in_as("expired-token-1111");

@@ -16,6 +16,7 @@ async fn sign_in_form(root: &web_sys::HtmlElement) -> web_sys::HtmlElement {
 
 #[wasm_bindgen_test]
 async fn a_visitor_is_sent_to_sign_in_and_back_to_where_they_were() {
+    let _page = one_at_a_time().await;
     fresh_page("/?from=bookmark");
     let (root, _app) = mount_app();
     let token = sign_in_form(&root).await;
@@ -38,6 +39,7 @@ async fn a_visitor_is_sent_to_sign_in_and_back_to_where_they_were() {
 
 #[wasm_bindgen_test]
 async fn without_remember_me_the_token_lives_only_in_this_tab() {
+    let _page = one_at_a_time().await;
     fresh_page("/sign-in");
     let (root, _app) = mount_app();
     type_into(&sign_in_form(&root).await, "demo-token");
@@ -48,6 +50,7 @@ async fn without_remember_me_the_token_lives_only_in_this_tab() {
 
 #[wasm_bindgen_test]
 async fn a_wrong_token_is_explained_next_to_the_field_and_kept() {
+    let _page = one_at_a_time().await;
     fresh_page("/sign-in");
     let (root, _app) = mount_app();
     let token = sign_in_form(&root).await;
@@ -64,6 +67,7 @@ async fn a_wrong_token_is_explained_next_to_the_field_and_kept() {
 
 #[wasm_bindgen_test]
 async fn a_bad_api_address_is_refused_before_any_request() {
+    let _page = one_at_a_time().await;
     fresh_page("/sign-in");
     let (root, _app) = mount_app();
     type_into(&sign_in_form(&root).await, "demo-token");
@@ -76,6 +80,7 @@ async fn a_bad_api_address_is_refused_before_any_request() {
 
 #[wasm_bindgen_test]
 async fn an_unreachable_api_address_is_explained_next_to_it() {
+    let _page = one_at_a_time().await;
     fresh_page("/sign-in");
     let (root, _app) = mount_app();
     type_into(&sign_in_form(&root).await, "demo-token");
@@ -87,6 +92,7 @@ async fn an_unreachable_api_address_is_explained_next_to_it() {
 
 #[wasm_bindgen_test]
 async fn an_expired_token_sends_the_person_to_sign_in_and_back() {
+    let _page = one_at_a_time().await;
     fresh_page("/?filter=mine");
     web_sys::window().unwrap().local_storage().unwrap().unwrap().set_item(TOKEN_KEY, "expired-token-0000").unwrap();
     let (root, _app) = mount_app();

@@ -13,15 +13,16 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// The run's simulator is fast; the tests that watch generation slow it down while they do.
+/// The run's simulator speed; tests that watch a generation give their project a slower one.
 const RUN_SPEED: f64 = 2000.0;
 
 fn fast_polling() -> Config {
     Config { poll_interval_seconds: 0.2, ..config() }
 }
 
-async fn approved(scenes: u8) -> Project {
+async fn approved(scenes: u8, speed: f64) -> Project {
     let project = new_project("demo-token", 1, scenes).await;
+    set_project_speed(project.id, speed).await;
     Client::new(&api_url(), "demo-token", 10_000).approve_project(project.id, &ApproveRequest::confirmed("", "")).await.unwrap();
     project
 }
@@ -33,8 +34,8 @@ fn progress_value(root: &web_sys::Element) -> Option<f64> {
 
 #[wasm_bindgen_test]
 async fn generation_is_watched_to_completion_and_the_video_offered() {
-    sim_put("/_sim/speed", json!({"speed": 60})).await;
-    let project = approved(2).await;
+    let _page = one_at_a_time().await;
+    let project = approved(2, 60.0).await;
     fresh_page(&format!("/projects/{}/video", project.id));
     signed_in_as("demo-token");
     let (root, _app) = mount_app_with(fast_polling());
@@ -54,7 +55,6 @@ async fn generation_is_watched_to_completion_and_the_video_offered() {
         }
         sleep(20).await;
     }
-    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
     assert!(seen.len() >= 3, "progress rose in steps: {seen:?}");
     assert!(seen.windows(2).all(|w| w[0] < w[1]), "and never fell: {seen:?}");
 
@@ -64,7 +64,8 @@ async fn generation_is_watched_to_completion_and_the_video_offered() {
     let video = wait_for("the player", || root.query_selector("video[aria-label='Final video']").ok().flatten()).await;
     assert!(video.get_attribute("src").unwrap().starts_with("http"));
     assert!(button(&root, "Scene 2 (0:10)").is_some());
-    assert!(link(&root, "Download the video").is_some() && link(&root, "Scene 2 clip").is_some());
+    wait_for("the downloads", || link(&root, "Scene 2 clip")).await;
+    assert!(link(&root, "Download the video").is_some());
     assert!(button(&root, "Check now").is_none(), "nothing left to check");
 
     let status_path = format!("/scene-projects/{}/status", project.id);
@@ -75,10 +76,9 @@ async fn generation_is_watched_to_completion_and_the_video_offered() {
 
 #[wasm_bindgen_test]
 async fn a_failed_generation_says_why_and_offers_to_start_again() {
-    sim_put("/_sim/speed", json!({"speed": 1})).await;
-    let project = approved(3).await;
+    let _page = one_at_a_time().await;
+    let project = approved(3, 1.0).await;
     sim_post(&format!("/_sim/projects/{}/fail", project.id)).await;
-    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
     fresh_page(&format!("/projects/{}/video", project.id));
     signed_in_as("demo-token");
     let (root, _app) = mount_app_with(fast_polling());
@@ -97,8 +97,8 @@ async fn a_failed_generation_says_why_and_offers_to_start_again() {
 
 #[wasm_bindgen_test]
 async fn an_outage_shows_reconnecting_and_recovers_by_itself() {
-    sim_put("/_sim/speed", json!({"speed": 1})).await;
-    let project = approved(2).await;
+    let _page = one_at_a_time().await;
+    let project = approved(2, 1.0).await;
     let status_path = format!("/scene-projects/{}/status", project.id);
     sim_put("/_sim/faults", json!({"error_500_count": 2, "path_contains": status_path})).await;
     fresh_page(&format!("/projects/{}/video", project.id));
@@ -109,13 +109,12 @@ async fn an_outage_shows_reconnecting_and_recovers_by_itself() {
     wait_for("recovery", || (!text(&root).contains("Reconnecting") && text(&root).contains("Checked")).then_some(())).await;
     assert!(by_label(&root, "Overall progress").is_some());
     sim_put("/_sim/faults", json!({"path_contains": null})).await;
-    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
 }
 
 #[wasm_bindgen_test]
 async fn check_now_never_sends_a_second_request_while_one_is_under_way() {
-    sim_put("/_sim/speed", json!({"speed": 1})).await;
-    let project = approved(2).await;
+    let _page = one_at_a_time().await;
+    let project = approved(2, 1.0).await;
     let status_path = format!("/scene-projects/{}/status", project.id);
     fresh_page(&format!("/projects/{}/video", project.id));
     signed_in_as("demo-token");
@@ -132,12 +131,12 @@ async fn check_now_never_sends_a_second_request_while_one_is_under_way() {
     assert!(is_disabled(&button(&root, "Check now").unwrap()));
     wait_for("its answer", || text(&root).contains("next check in 30 s").then_some(())).await;
     sim_put("/_sim/faults", json!({"latency_ms": 0, "path_contains": null})).await;
-    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
     assert_eq!(sim_request_count("GET", &status_path).await, 2, "one manual check, however many clicks");
 }
 
 #[wasm_bindgen_test]
 async fn a_proposed_project_is_sent_to_its_review() {
+    let _page = one_at_a_time().await;
     let project = new_project("demo-token", 1, 2).await;
     fresh_page(&format!("/projects/{}/video", project.id));
     signed_in_as("demo-token");
@@ -148,6 +147,7 @@ async fn a_proposed_project_is_sent_to_its_review() {
 
 #[wasm_bindgen_test]
 async fn another_accounts_project_is_not_found() {
+    let _page = one_at_a_time().await;
     let theirs = new_project("other-token", 11, 2).await;
     fresh_page(&format!("/projects/{}/video", theirs.id));
     signed_in_as("demo-token");
@@ -161,7 +161,8 @@ async fn another_accounts_project_is_not_found() {
 
 #[wasm_bindgen_test]
 async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
-    let project = approved(2).await;
+    let _page = one_at_a_time().await;
+    let project = approved(2, RUN_SPEED).await;
     let client = Client::new(&api_url(), "demo-token", 10_000);
     let id = project.id;
     wait_for_async("completion", || {
@@ -205,8 +206,8 @@ async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
 
 #[wasm_bindgen_test]
 async fn a_rate_limit_is_explained_and_honoured() {
-    sim_put("/_sim/speed", json!({"speed": 1})).await;
-    let project = approved(2).await;
+    let _page = one_at_a_time().await;
+    let project = approved(2, 1.0).await;
     let status_path = format!("/scene-projects/{}/status", project.id);
     sim_put("/_sim/faults", json!({"rate_limit_count": 1, "retry_after_seconds": 2, "path_contains": status_path})).await;
     fresh_page(&format!("/projects/{}/video", project.id));
@@ -219,12 +220,12 @@ async fn a_rate_limit_is_explained_and_honoured() {
     assert_eq!(sim_request_count("GET", &status_path).await, 1, "nothing sent before Retry-After");
     wait_for("the next answer", || (!text(&root).contains("check less often") && text(&root).contains("Checked")).then_some(())).await;
     sim_put("/_sim/faults", json!({"path_contains": null})).await;
-    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
 }
 
 #[wasm_bindgen_test]
 async fn an_expired_token_goes_to_sign_in_and_comes_back_to_the_video() {
-    let project = approved(2).await;
+    let _page = one_at_a_time().await;
+    let project = approved(2, RUN_SPEED).await;
     let page = format!("/projects/{}/video", project.id);
     fresh_page(&page);
     signed_in_as("expired-token-2222");
@@ -238,20 +239,20 @@ async fn an_expired_token_goes_to_sign_in_and_comes_back_to_the_video() {
 
 #[wasm_bindgen_test]
 async fn leaving_the_page_stops_polling() {
-    sim_put("/_sim/speed", json!({"speed": 1})).await;
-    let project = approved(2).await;
+    let _page = one_at_a_time().await;
+    let project = approved(2, 1.0).await;
     let status_path = format!("/scene-projects/{}/status", project.id);
     fresh_page(&format!("/projects/{}/video", project.id));
     signed_in_as("demo-token");
-    let (root, _app) = mount_app_with(fast_polling());
+    let (root, app) = mount_app_with(fast_polling());
     wait_for("a few checks", || text(&root).contains("Checked").then_some(())).await;
     sleep(600).await;
-    link(&root, "Projects").unwrap().click();
-    wait_for("the projects page", || (location_path() == "/").then_some(())).await;
+    // The page goes away as on any navigation. (Following an in-app link here would also wake the
+    // routers of apps that earlier tests in this page unmounted.)
+    drop(app);
     sleep(300).await;
     let after_leaving = sim_request_count("GET", &status_path).await;
     assert!(after_leaving >= 2, "it was polling: {after_leaving}");
     sleep(1000).await;
     assert_eq!(sim_request_count("GET", &status_path).await, after_leaving, "no checks once the page is gone");
-    sim_put("/_sim/speed", json!({"speed": RUN_SPEED})).await;
 }

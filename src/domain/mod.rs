@@ -7,3 +7,4 @@ pub mod story;
 pub mod generation;
 pub mod media;
 pub mod polling;
+pub mod revise;

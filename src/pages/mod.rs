@@ -4,6 +4,7 @@ mod new_story;
 mod not_found;
 mod project;
 mod projects;
+mod revise;
 mod sign_in;
 mod video;
 

@@ -11,6 +11,8 @@ use crate::domain::generation::{asset_label, step_label, StallWatch};
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::media::safe_media_url;
 use crate::domain::polling::{Outcome, PollSchedule};
+use crate::domain::revise::{can_regenerate, can_upscale};
+use super::revise::{RegenerateScene, UpscalePanel};
 use crate::domain::story::StoryDraft;
 use crate::routes;
 use crate::session::use_session;
@@ -37,17 +39,33 @@ impl From<&PollSchedule> for PollView {
     }
 }
 
+/// Which part of the page the project's state calls for; the page is rebuilt only when this changes,
+/// never on each answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Working,
+    /// Completed, or upscaling a completed video (which stays playable).
+    Done,
+    Failed,
+}
+
 #[component]
 pub fn VideoPage() -> impl IntoView {
     let project_id = use_project_id();
-    move || match project_id.get() {
-        Some(id) => view! { <Watch id=id /> }.into_any(),
-        None => view! { <ProjectMissing /> }.into_any(),
+    // A regeneration or an upscale starts a new round of watching, from a fresh schedule.
+    let round = RwSignal::new(0u32);
+    let restart = Callback::new(move |_| round.update(|r| *r += 1));
+    move || {
+        round.track();
+        match project_id.get() {
+            Some(id) => view! { <Watch id=id restart=restart /> }.into_any(),
+            None => view! { <ProjectMissing /> }.into_any(),
+        }
     }
 }
 
 #[component]
-fn Watch(id: i64) -> impl IntoView {
+fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
     let session = use_session();
     let report = RwSignal::new(None::<StatusReport>);
     let project = RwSignal::new(None::<Project>);
@@ -160,28 +178,38 @@ fn Watch(id: i64) -> impl IntoView {
     });
     let scene_rows = Signal::derive(move || scene_progress(report.get().as_ref(), project.get().as_ref()));
 
+    let phase = Memo::new(move |_| {
+        report.with(|r| {
+            r.as_ref().map(|r| match r.status {
+                ProjectStatus::Completed | ProjectStatus::Upscaling => Phase::Done,
+                ProjectStatus::Failed => Phase::Failed,
+                _ => Phase::Working,
+            })
+        })
+    });
+    // Rebuilt only when the phase changes (measured: rebuilding views on every answer grew wasm
+    // memory by ~300 bytes a check, and would restart the player during an upscale).
     let body = move || {
         if gone.get() {
             return view! { <ProjectMissing /> }.into_any();
         }
-        let Some(r) = report.get() else {
-            return view! {
+        match phase.get() {
+            None => view! {
                 <p role="status">"Checking the project's status…"</p>
                 <ErrorBanner message=problem />
             }
-            .into_any();
-        };
-        match r.status {
-            ProjectStatus::Completed => view! { <Finished report=r project=project reload=Callback::new(move |_| load_project()) /> }.into_any(),
-            ProjectStatus::Failed => view! { <Failure report=r project=project rows=scene_rows /> }.into_any(),
-            // Rebuilt on every answer, so nothing in it may follow the one-second clock: views
-            // that subscribe to `now` belong in the stable part below (measured: rebuilding them
-            // on each answer grew wasm memory by ~300 bytes a check).
-            _ => view! { <Progress report=r /> }.into_any(),
+            .into_any(),
+            Some(Phase::Working) => view! { <Progress report=report /> }.into_any(),
+            Some(Phase::Done) => view! { <Finished id=id report=report project=project reload=Callback::new(move |_| load_project()) restart=restart /> }.into_any(),
+            Some(Phase::Failed) => {
+                let r = report.get_untracked().unwrap_or_default();
+                view! { <Failure report=r project=project rows=scene_rows /> }.into_any()
+            }
         }
     };
 
     let active = move || report.with(|r| r.as_ref().is_none_or(|r| !is_terminal(&r.status))) && !gone.get();
+    let regenerating = move || phase.get() == Some(Phase::Working) && project.with(|p| p.as_ref().is_some_and(|p| p.final_video_url.is_some()));
 
     view! {
         <section class="page" aria-labelledby="video-heading">
@@ -189,6 +217,9 @@ fn Watch(id: i64) -> impl IntoView {
                 <h1 id="video-heading">{move || project.with(|p| heading(p.as_ref(), id))}</h1>
                 <StatusBadge status=status />
             </div>
+            {move || regenerating().then(|| view! {
+                <p class="banner banner-info">"The current video is out of date: it is being re-stitched with the regenerated scene and will be replaced here automatically."</p>
+            })}
             {body}
             <Show when=active>
                 <p class="muted">{move || elapsed_text(approved_at, opened_at, now.get())}</p>
@@ -271,17 +302,17 @@ fn scene_progress(report: Option<&StatusReport>, project: Option<&Project>) -> V
 }
 
 #[component]
-fn Progress(report: StatusReport) -> impl IntoView {
-    let step = report.step().map(|s| step_label(&s)).unwrap_or_else(|| "Working".into());
-    let percent = report.progress;
+fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
+    let percent = move || report.with(|r| r.as_ref().map_or(0, |r| r.progress));
+    let step = move || report.with(|r| r.as_ref().and_then(StatusReport::step).map(|s| step_label(&s))).unwrap_or_else(|| "Working".into());
     view! {
         <div class="progress-block">
             <label for="generation-progress">"Overall progress"</label>
             <div class="progress-row">
                 <progress id="generation-progress" max="100" value=percent></progress>
-                <span class="progress-figure">{format!("{percent}%")}</span>
+                <span class="progress-figure">{move || format!("{}%", percent())}</span>
             </div>
-            <p aria-live="polite" class="step">{format!("{step} · {percent}% done")}</p>
+            <p aria-live="polite" class="step">{move || format!("{} · {}% done", step(), percent())}</p>
         </div>
     }
 }
@@ -309,20 +340,60 @@ fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>) -> impl IntoView {
 }
 
 #[component]
-fn Finished(report: StatusReport, project: RwSignal<Option<Project>>, reload: Callback<()>) -> impl IntoView {
-    let final_url = Signal::derive(move || project.with(|p| p.as_ref().and_then(|p| p.final_video_url.clone())).or_else(|| report.final_video_url.clone()));
+fn Finished(id: i64, report: RwSignal<Option<StatusReport>>, project: RwSignal<Option<Project>>, reload: Callback<()>, restart: Callback<()>) -> impl IntoView {
+    let final_url = Signal::derive(move || {
+        project.with(|p| p.as_ref().and_then(|p| p.final_video_url.clone())).or_else(|| report.with(|r| r.as_ref().and_then(|r| r.final_video_url.clone())))
+    });
     let upscaled_url = Signal::derive(move || project.with(|p| p.as_ref().and_then(|p| p.final_video_url_upscaled.clone())));
     let clips = Signal::derive(move || {
         project.with(|p| p.as_ref().map(|p| p.scenes.iter().map(|s| (s.scene_number, s.video_url.clone())).collect::<Vec<Clip>>()).unwrap_or_default())
     });
-    let facts = [
-        report.total_duration_seconds.map(|s| format!("Length: {}", describe_duration(s.max(0) as u32))),
-        report.credits_used.map(|c| format!("Credits used: {c}")),
-    ];
+    let facts = move || {
+        report.with(|r| {
+            let r = r.as_ref()?;
+            Some([
+                r.total_duration_seconds.map(|s| format!("Length: {}", describe_duration(s.max(0) as u32))),
+                r.credits_used.map(|c| format!("Credits used: {c}")),
+            ])
+        })
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|f| view! { <li>{f}</li> })
+        .collect_view()
+    };
+    let upscaling = move || report.with(|r| r.as_ref().is_some_and(|r| r.status == ProjectStatus::Upscaling));
+    // Offers follow the project object, re-read at each completion; a memo, so re-reading the same
+    // project does not rebuild the dialogs (and lose what the person typed in them).
+    let offers = Memo::new(move |_| {
+        project.with(|p| {
+            let p = p.as_ref()?;
+            let scenes = if can_regenerate(&p.status) {
+                let mut scenes = p.scenes.clone();
+                scenes.sort_by_key(|s| s.scene_number);
+                scenes
+            } else {
+                Vec::new()
+            };
+            Some((scenes, can_upscale(p)))
+        })
+    });
     view! {
         <h2>"Your video is ready"</h2>
-        <ul class="facts">{facts.into_iter().flatten().map(|f| view! { <li>{f}</li> }).collect_view()}</ul>
+        <ul class="facts">{facts}</ul>
+        {move || upscaling().then(|| view! {
+            <p class="banner banner-info" role="status">"Upscaling: a higher-resolution copy is being made (5 to 10 minutes). It will appear here as the \"Upscaled\" version."</p>
+        })}
         <VideoPlayer final_url=final_url upscaled_url=upscaled_url clips=clips on_refresh=reload />
+        {move || offers.get().map(|(scenes, upscale)| view! {
+            {upscale.then(|| view! { <UpscalePanel project_id=id on_started=restart /> })}
+            {(!scenes.is_empty()).then(|| view! {
+                <h3>"Change a scene"</h3>
+                <ul class="regenerate-list">
+                    {scenes.into_iter().map(|s| view! { <RegenerateScene project_id=id scene=s on_started=restart /> }).collect_view()}
+                </ul>
+            })}
+        })}
     }
 }
 

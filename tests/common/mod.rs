@@ -229,3 +229,34 @@ pub async fn new_project(token: &str, person_id: i64, scenes: u8) -> storyreel::
     client.get_project(created.id).await.unwrap()
 }
 
+
+thread_local! {
+    static PAGE_IN_USE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// wasm-bindgen-test runs the async tests of a file concurrently in one page, but they share its
+/// address, its web storage and the simulator's global switches: each test that touches them
+/// holds this for its whole run.
+pub struct PageHeld;
+
+pub async fn one_at_a_time() -> PageHeld {
+    for _ in 0..3000 {
+        if !PAGE_IN_USE.get() {
+            PAGE_IN_USE.set(true);
+            return PageHeld;
+        }
+        sleep(20).await;
+    }
+    panic!("the page stayed in use for a minute: an earlier test failed while holding it");
+}
+
+impl Drop for PageHeld {
+    fn drop(&mut self) {
+        PAGE_IN_USE.set(false);
+    }
+}
+
+/// Gives a project its own simulator speed, so concurrent tests keep their own pace.
+pub async fn set_project_speed(project_id: i64, speed: f64) {
+    sim_put(&format!("/_sim/projects/{project_id}/speed"), serde_json::json!({ "speed": speed })).await;
+}

@@ -1,0 +1,110 @@
+//! Regenerating a scene and upscaling, in the whole app, in a real browser, against storyreel-sim.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::*;
+use serde_json::json;
+use storyreel::api::*;
+use storyreel::config::Config;
+use wasm_bindgen_test::*;
+use web_sys::Element;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+async fn completed(token: &str, person_id: i64, scenes: u8) -> Project {
+    let project = new_project(token, person_id, scenes).await;
+    let client = Client::new(&api_url(), token, 10_000);
+    client.approve_project(project.id, &ApproveRequest::confirmed("", "")).await.unwrap();
+    let id = project.id;
+    wait_for_async("completion", || {
+        let client = client.clone();
+        async move { client.get_project(id).await.ok().filter(|p| p.status == ProjectStatus::Completed) }
+    })
+    .await
+}
+
+async fn open_video_page(token: &str, id: i64) -> (web_sys::HtmlElement, impl Drop) {
+    fresh_page(&format!("/projects/{id}/video"));
+    signed_in_as(token);
+    let (root, app) = mount_app_with(Config { poll_interval_seconds: 0.2, ..config() });
+    wait_for("the finished video", || text(&root).contains("Your video is ready").then_some(())).await;
+    (root, app)
+}
+
+fn dialog(root: &Element, title: &str) -> Element {
+    let id = format!("dialog-{}", title.to_ascii_lowercase().replace(' ', "-"));
+    root.query_selector(&format!("dialog[aria-labelledby='{id}']")).unwrap().expect("the dialog")
+}
+
+fn final_video_src(root: &Element) -> Option<String> {
+    root.query_selector("video[aria-label='Final video']").ok()??.get_attribute("src")
+}
+
+#[wasm_bindgen_test]
+async fn a_scene_is_regenerated_by_its_number_with_only_the_changed_prompt_and_the_new_video_follows() {
+    let _page = one_at_a_time().await;
+    let project = completed("demo-token", 1, 2).await;
+    let scene2 = project.scenes.iter().find(|s| s.scene_number == 2).unwrap().clone();
+    assert_ne!(scene2.id, Some(2), "ids and numbers differ in this project");
+    let (root, _app) = open_video_page("demo-token", project.id).await;
+    let old_src = final_video_src(&root).unwrap();
+
+    button(&root, "Regenerate scene 2…").unwrap().click();
+    let d = dialog(&root, "Regenerate scene 2");
+    let motion = by_label(&d, "Motion prompt").unwrap();
+    assert_eq!(value_of(&motion), scene2.motion_prompt, "prefilled");
+    assert_eq!(value_of(&by_label(&d, "Image prompt").unwrap()), scene2.image_prompt);
+    assert!(text(&d).contains("costs additional credits: about 100 credits"));
+    type_into(&motion, "a slow crane shot over the bay");
+    let confirm = button(&d, "Regenerate (about 100 credits)").unwrap();
+    confirm.click();
+    confirm.click();
+
+    wait_for("the new final video", || final_video_src(&root).filter(|src| *src != old_src)).await;
+    assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/scenes/2/regenerate", project.id)).await, 1);
+    if let Some(scene_id) = scene2.id {
+        assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/scenes/{scene_id}/regenerate", project.id)).await, 0);
+    }
+    let after = Client::new(&api_url(), "demo-token", 10_000).get_project(project.id).await.unwrap();
+    let s2 = after.scenes.iter().find(|s| s.scene_number == 2).unwrap();
+    assert_eq!(s2.motion_prompt, "a slow crane shot over the bay");
+    assert_eq!(s2.image_prompt, scene2.image_prompt, "the unchanged prompt is untouched");
+}
+
+#[wasm_bindgen_test]
+async fn short_credits_on_regenerate_are_said_plainly_and_the_prompts_are_kept() {
+    let _page = one_at_a_time().await;
+    // The other seeded user: the tests of this file run concurrently and user 1 keeps spending.
+    sim_put("/_sim/users/2/credits", json!({"credits": 300})).await;
+    let project = completed("other-token", 11, 2).await;
+    let (root, _app) = open_video_page("other-token", project.id).await;
+    let balance = 10;
+    sim_put("/_sim/users/2/credits", json!({"credits": balance})).await;
+
+    button(&root, "Regenerate scene 1…").unwrap().click();
+    let d = dialog(&root, "Regenerate scene 1");
+    type_into(&by_label(&d, "Motion prompt").unwrap(), "a whip pan to the sea");
+    set_checked(&by_label(&d, "Image").unwrap(), false);
+    set_checked(&by_label(&d, "Video").unwrap(), false);
+    wait_for("the hint", || text(&d).contains("Choose the image, the video, or both.").then_some(())).await;
+    set_checked(&by_label(&d, "Video").unwrap(), true);
+    wait_for("the cost of a new clip", || button(&d, "Regenerate (about 100 credits)")).await.click();
+    wait_for("the refusal", || text(&d).contains("Not enough credits").then_some(())).await;
+    assert_eq!(value_of(&by_label(&d, "Motion prompt").unwrap()), "a whip pan to the sea");
+    assert_eq!(sim_get("/_sim/users/2").await["credits"].as_i64().unwrap(), balance, "nothing charged");
+    assert!(!is_disabled(&button(&d, "Regenerate (about 100 credits)").unwrap()), "may try again");
+}
+
+#[wasm_bindgen_test]
+async fn upscale_is_one_request_and_the_upscaled_version_appears() {
+    let _page = one_at_a_time().await;
+    let project = completed("demo-token", 1, 2).await;
+    let (root, _app) = open_video_page("demo-token", project.id).await;
+    let upscale = button(&root, "Upscale the video").unwrap();
+    upscale.click();
+    upscale.click();
+    wait_for("the upscaled version", || by_label(&root, "Upscaled")).await;
+    assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/upscale", project.id)).await, 1);
+    assert!(button(&root, "Upscale the video").is_none(), "not offered again");
+}
