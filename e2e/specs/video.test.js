@@ -132,7 +132,7 @@ async function completedProject() {
 test('a broken video link says so, and a refresh brings the video back', async () => {
   const id = await completedProject();
   const page = await openPage(browser);
-  const finalVideo = /\/final-v\d+\.webm$/;
+  const finalVideo = /\/final-v\d+\.webm(\?|$)/;
   await page.route(finalVideo, (route) => route.fulfill({ status: 404, body: 'gone' }));
   await signIn(page, `/projects/${id}/video`);
   await page.getByText('This video could not be loaded').waitFor();

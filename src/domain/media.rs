@@ -19,6 +19,20 @@ pub fn safe_media_url(raw: &str) -> Option<&str> {
     (host_ok && clean).then_some(url)
 }
 
+/// A media address that changes whenever the project does, so a service that keeps one address for
+/// a re-made video still gets the new file fetched (browsers cache media by address). Addresses
+/// with a query are left alone: that is where signed links keep their signature.
+pub fn revised_media_url(url: &str, revision: &str) -> String {
+    let tag: String = revision.chars().filter(char::is_ascii_alphanumeric).collect();
+    if url.contains('?') || tag.is_empty() {
+        return url.to_owned();
+    }
+    match url.split_once('#') {
+        Some((base, fragment)) => format!("{base}?rev={tag}#{fragment}"),
+        None => format!("{url}?rev={tag}"),
+    }
+}
+
 /// Scene N starts at (N - 1) × 10 s.
 pub fn scene_start_seconds(scene_number: i64) -> f64 {
     (scene_number.max(1) - 1) as f64 * f64::from(SECONDS_PER_SCENE)
@@ -46,6 +60,17 @@ mod tests {
         ] {
             assert_eq!(safe_media_url(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_revision_marks_plain_addresses_and_leaves_signed_ones_alone() {
+        let at = "2026-11-23T02:40:01.123456Z";
+        assert_eq!(revised_media_url("https://cdn.example/p/7/final.webm", at), "https://cdn.example/p/7/final.webm?rev=20261123T024001123456Z");
+        assert_eq!(revised_media_url("https://cdn.example/final.webm#t=5", at), "https://cdn.example/final.webm?rev=20261123T024001123456Z#t=5");
+        let signed = "https://bucket.example/final.mp4?X-Amz-Signature=abc&X-Amz-Expires=3600";
+        assert_eq!(revised_media_url(signed, at), signed);
+        assert_eq!(revised_media_url("https://cdn.example/final.webm", ""), "https://cdn.example/final.webm");
+        assert_eq!(revised_media_url("https://cdn.example/final.webm", at), revised_media_url("https://cdn.example/final.webm", at), "stable for one revision");
     }
 
     #[test]

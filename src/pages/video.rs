@@ -9,7 +9,7 @@ use crate::components::{Clip, ErrorBanner, StatusBadge, VideoPlayer};
 use crate::domain::credits::describe_duration;
 use crate::domain::generation::{asset_label, step_label, StallWatch};
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
-use crate::domain::media::safe_media_url;
+use crate::domain::media::{revised_media_url, safe_media_url};
 use crate::domain::polling::{Outcome, PollSchedule};
 use crate::domain::revise::{can_regenerate, can_upscale};
 use super::revise::{RegenerateScene, UpscalePanel};
@@ -341,10 +341,13 @@ fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>) -> impl IntoView {
 
 #[component]
 fn Finished(id: i64, report: RwSignal<Option<StatusReport>>, project: RwSignal<Option<Project>>, reload: Callback<()>, restart: Callback<()>) -> impl IntoView {
+    let revised = move |url: Option<&String>, p: &Project| url.map(|u| revised_media_url(u, p.updated_at.as_deref().unwrap_or_default()));
     let final_url = Signal::derive(move || {
-        project.with(|p| p.as_ref().and_then(|p| p.final_video_url.clone())).or_else(|| report.with(|r| r.as_ref().and_then(|r| r.final_video_url.clone())))
+        project
+            .with(|p| p.as_ref().and_then(|p| revised(p.final_video_url.as_ref(), p)))
+            .or_else(|| report.with(|r| r.as_ref().and_then(|r| r.final_video_url.clone())))
     });
-    let upscaled_url = Signal::derive(move || project.with(|p| p.as_ref().and_then(|p| p.final_video_url_upscaled.clone())));
+    let upscaled_url = Signal::derive(move || project.with(|p| p.as_ref().and_then(|p| revised(p.final_video_url_upscaled.as_ref(), p))));
     let clips = Signal::derive(move || {
         project.with(|p| p.as_ref().map(|p| p.scenes.iter().map(|s| (s.scene_number, s.video_url.clone())).collect::<Vec<Clip>>()).unwrap_or_default())
     });

@@ -1,0 +1,133 @@
+// Iterating on a finished video with the release build: regenerate a scene, upscale, and the
+// refusals; the simulator on another origin, checked for what was actually sent.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+
+let sim, web, browser;
+before(async () => {
+  sim = await startSim(['--speed', '2000']);
+  web = await startWeb(sim.api, { poll_interval_seconds: 0.5, request_timeout_seconds: 5 });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await web?.stop();
+  await sim?.stop();
+});
+
+async function completed(target, token = 'demo-token', person = 1) {
+  const { id } = await target.call('POST', '/stories/create', { person_id: person, story_idea: 'A lantern maker lights a village', num_scenes: 2 }, token);
+  await target.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true }, token);
+  while ((await target.call('GET', `/scene-projects/${id}/status`, undefined, token)).status !== 'completed') {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return id;
+}
+
+async function openVideo(site, id, token = 'demo-token') {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}/projects/${id}/video`);
+  await page.getByLabel('Access token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  return page;
+}
+
+const finalVideo = (page) => page.locator('video[aria-label="Final video"]');
+
+async function plays(page) {
+  await finalVideo(page).evaluate((v) => { v.muted = true; return v.play(); });
+  await page.waitForFunction(() => {
+    const v = document.querySelector('video[aria-label="Final video"]');
+    return v.readyState >= 2 && v.currentTime > 0.3;
+  }, null, { timeout: 20_000 });
+}
+
+test('regenerate scene 2 with a new motion prompt, watch it, and play the new final video', async () => {
+  const id = await completed(sim);
+  const page = await openVideo(web, id);
+  const oldSrc = await finalVideo(page).getAttribute('src');
+  // A regeneration takes 115 s at speed 1: about 6 s here, long enough to watch.
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 20 });
+
+  await page.getByRole('button', { name: 'Regenerate scene 2…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Regenerate scene 2' });
+  await dialog.getByLabel('Motion prompt').fill('a slow crane shot over the rooftops');
+  await dialog.getByText('about 100 credits, charged when you confirm').waitFor();
+  await checkScreen(page, 'regenerate-dialog');
+  await dialog.getByRole('button', { name: 'Regenerate (about 100 credits)' }).dblclick();
+
+  await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+  await page.getByText('The current video is out of date').waitFor();
+  await checkScreen(page, 'regenerating');
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor({ timeout: 60_000 });
+  const newSrc = await finalVideo(page).getAttribute('src');
+  assert.notEqual(newSrc, oldSrc, 'a new final video');
+  await plays(page);
+
+  const sent = await sim.requests('POST', new RegExp(`/scene-projects/${id}/scenes/\\d+/regenerate$`));
+  assert.deepEqual(sent.map((r) => r.path), [`/api/v1/scene-projects/${id}/scenes/2/regenerate`], 'one request, by scene number');
+  const project = await sim.call('GET', `/scene-projects/${id}`);
+  assert.equal(project.scenes.find((s) => s.scene_number === 2).motion_prompt, 'a slow crane shot over the rooftops');
+});
+
+test('a double-clicked upscale sends one request, and the upscaled video is offered and plays', async () => {
+  const id = await completed(sim);
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 100 });
+  const page = await openVideo(web, id);
+  await page.getByRole('button', { name: 'Upscale the video' }).dblclick();
+  await page.getByText('Upscaling: a higher-resolution copy').waitFor();
+  await checkScreen(page, 'upscaling');
+  const upscaled = page.getByRole('radio', { name: 'Upscaled' });
+  await upscaled.waitFor({ timeout: 30_000 });
+  await upscaled.check();
+  await page.waitForFunction(() => document.querySelector('video[aria-label="Final video"]').src.includes('upscaled'));
+  await plays(page);
+  assert.equal((await sim.requests('POST', new RegExp(`/scene-projects/${id}/upscale$`))).length, 1);
+  assert.equal(await page.getByRole('button', { name: 'Upscale the video' }).count(), 0, 'not offered again');
+  await checkScreen(page, 'upscaled');
+});
+
+test('insufficient credits on regenerate say so, and nothing is charged', async () => {
+  await sim.control('PUT', '/_sim/users/2/credits', { credits: 300 });
+  const id = await completed(sim, 'other-token', 11);
+  await sim.control('PUT', '/_sim/users/2/credits', { credits: 10 });
+  const page = await openVideo(web, id, 'other-token');
+  await page.getByRole('button', { name: 'Regenerate scene 1…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Regenerate scene 1' });
+  await dialog.getByLabel('Motion prompt').fill('a gentle tilt up to the stars');
+  await dialog.getByRole('button', { name: 'Regenerate (about 100 credits)' }).click();
+  await dialog.getByText('Not enough credits').waitFor();
+  assert.equal(await dialog.getByLabel('Motion prompt').inputValue(), 'a gentle tilt up to the stars', 'what was typed is kept');
+  assert.equal((await sim.control('GET', '/_sim/users/2')).credits, 10);
+  await checkScreen(page, 'regenerate-insufficient');
+});
+
+test('when the service keeps the same address for the new video, the player still loads the new file', async () => {
+  const stable = await startSim(['--speed', '2000', '--stable-final-url']);
+  const site = await startWeb(stable.api, { poll_interval_seconds: 0.5 });
+  try {
+    const id = await completed(stable);
+    const page = await openVideo(site, id);
+    const address = (await stable.call('GET', `/scene-projects/${id}`)).final_video_url;
+    assert.match(address, /\/final\.webm$/);
+    const src = await finalVideo(page).getAttribute('src');
+    const loads = [];
+    page.on('request', (r) => { if (r.url().split('?')[0] === address) loads.push(r.url()); });
+    await plays(page);
+    const before = loads.length;
+    await stable.control('PUT', `/_sim/projects/${id}/speed`, { speed: 50 });
+    await page.getByRole('button', { name: 'Regenerate scene 1…' }).click();
+    await page.getByRole('dialog', { name: 'Regenerate scene 1' }).getByRole('button', { name: 'Regenerate (about 100 credits)' }).click();
+    await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+    await page.getByRole('heading', { name: 'Your video is ready' }).waitFor({ timeout: 60_000 });
+    assert.equal((await stable.call('GET', `/scene-projects/${id}`)).final_video_url, address, 'the service kept the address');
+    assert.notEqual(await finalVideo(page).getAttribute('src'), src, 'the player marks the new revision');
+    await plays(page);
+    assert.ok(loads.length > before, `the file was fetched again after the regeneration (${before} → ${loads.length})`);
+  } finally {
+    await site.stop();
+    await stable.stop();
+  }
+});
