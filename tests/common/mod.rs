@@ -215,6 +215,11 @@ pub async fn sim_post(path: &str) {
 
 /// A proposed project made straight through the client, as another tab would.
 pub async fn new_project(token: &str, person_id: i64, scenes: u8) -> storyreel::api::Project {
+    if token == "demo-token" {
+        // Both browsers' runs share one simulator and spend user 1's credits; the tests about a short
+        // balance use user 2.
+        sim_put("/_sim/users/1/credits", serde_json::json!({ "credits": 1_000_000 })).await;
+    }
     let client = storyreel::api::Client::new(&api_url(), token, 10_000);
     let created = client
         .create_project(&storyreel::api::CreateProjectRequest {
