@@ -39,7 +39,7 @@ pub fn safe_return_path(candidate: &str) -> String {
     if inside && !is_sign_in { path.to_owned() } else { HOME.to_owned() }
 }
 
-fn encode_component(text: &str) -> String {
+pub(crate) fn encode_component(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => (b as char).to_string(),

@@ -100,7 +100,8 @@ export async function startSim(flags = [], port = 0) {
   };
 }
 
-/** nginx serving a copy of dist/ with deploy/nginx.conf, and a config.json pointing at `apiBaseUrl`. */
+/** nginx serving a copy of dist/ with deploy/nginx.conf (its Content-Security-Policy in force), and a
+ * config.json pointing at `apiBaseUrl`. */
 export async function startWeb(apiBaseUrl, config = {}) {
   const dist = join(repo, 'dist');
   const prefix = mkdtempSync(join(tmpdir(), 'storyreel-web-'));
@@ -113,7 +114,11 @@ export async function startWeb(apiBaseUrl, config = {}) {
   const port = await freePort();
   const block = readFileSync(join(repo, 'deploy', 'nginx.conf'), 'utf8')
     .replace(/listen\s+\d+;/, `listen 127.0.0.1:${port};`)
-    .replace(/root\s+[^;]+;/, `root ${root};`);
+    .replace(/root\s+[^;]+;/, `root ${root};`)
+    // The simulator is the API and the media host; its origin is what the policy must let in.
+    .replace(/set \$api_origin "[^"]*";/, `set $api_origin "${new URL(apiBaseUrl).origin}";`)
+    .replace(/set \$media_origin "[^"]*";/, `set $media_origin "${new URL(apiBaseUrl).origin}";`);
+  assert.match(block, /Content-Security-Policy/, 'deploy/nginx.conf sets a Content-Security-Policy');
   mkdirSync(join(prefix, 'logs'));
   writeFileSync(join(prefix, 'nginx.conf'), `
 worker_processes 1;
@@ -150,8 +155,13 @@ export async function openPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const problems = [];
+  // Anything the Content-Security-Policy blocks is a failure: the app must work under the documented policy.
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
+    (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`)));
   page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error' && /panicked|RuntimeError|unreachable/.test(m.text())) problems.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /panicked|RuntimeError|unreachable|CSP violation|Content Security Policy/.test(m.text())) problems.push(m.text());
+  });
   page.problems = problems;
   return page;
 }

@@ -8,3 +8,4 @@ pub mod notify;
 pub mod poller;
 pub mod visibility;
 pub mod approvals;
+pub mod local_time;

@@ -60,7 +60,18 @@ impl<T: 'static> Poller<T> {
         let started = self.inner.schedule.borrow_mut().became_visible(now_ms());
         if started {
             tick(&self.inner);
+        } else {
+            // A pause may have let the timer lapse: set it again for the check still due.
+            arm(&self.inner);
         }
+        (self.inner.on_change)(&self.inner.schedule.borrow());
+    }
+
+    /// No checks while the tab is hidden, until `became_visible`.
+    pub fn pause(&self) {
+        self.inner.schedule.borrow_mut().pause();
+        self.inner.timer.borrow_mut().take();
+        (self.inner.on_change)(&self.inner.schedule.borrow());
     }
 
     pub fn stop(&self) {

@@ -11,12 +11,17 @@ pub fn is_hidden() -> bool {
 
 /// Calls `f` each time the tab becomes visible, for the lifetime of the calling component.
 pub fn on_visible(f: impl Fn() + 'static) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let listener = Closure::<dyn FnMut()>::new(move || {
-        if !is_hidden() {
+    on_change(move |visible| {
+        if visible {
             f();
         }
     });
+}
+
+/// Calls `f(visible)` each time the tab is hidden or shown, for the lifetime of the calling component.
+pub fn on_change(f: impl Fn(bool) + 'static) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let listener = Closure::<dyn FnMut()>::new(move || f(!is_hidden()));
     let _ = document.add_event_listener_with_callback("visibilitychange", listener.as_ref().unchecked_ref());
     let held = SendWrapper::new((document, listener));
     on_cleanup(move || {

@@ -8,3 +8,5 @@ pub mod generation;
 pub mod media;
 pub mod polling;
 pub mod revise;
+pub mod list_filter;
+pub mod project_list;

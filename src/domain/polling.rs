@@ -1,6 +1,8 @@
 //! When to ask the service for a project's status next. Pure: the caller passes the time in
 //! milliseconds, so the whole schedule is tested with a fake clock and driven in the browser by one timer.
 
+use crate::api::ErrorKind;
+
 /// Errors back off to at most this many intervals (30 s → 60 s → 120 s, then 120 s again).
 const BACKOFF_CAP_INTERVALS: u64 = 4;
 
@@ -19,6 +21,15 @@ pub enum Outcome {
     GaveUp,
 }
 
+/// What a failed check means for the schedule, once the caller has dealt with the errors that end
+/// watching (401, 404): wait as long as the service asked on 429, otherwise back off and try again.
+pub fn outcome_after_error(kind: &ErrorKind) -> Outcome {
+    match kind {
+        ErrorKind::RateLimited { retry_after_seconds } => Outcome::RateLimited { retry_after_ms: retry_after_seconds.map(|s| s.saturating_mul(1000)) },
+        _ => Outcome::Unreachable,
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct PollSchedule {
     interval_ms: u64,
@@ -29,12 +40,14 @@ pub struct PollSchedule {
     failures: u32,
     rate_limited: bool,
     last_answer_at: Option<u64>,
+    /// The tab is hidden and the owner chose not to check while nobody looks.
+    paused: bool,
 }
 
 impl PollSchedule {
     /// The first check is due at once.
     pub fn new(interval_ms: u64, now: u64) -> Self {
-        Self { interval_ms: interval_ms.max(1), next_at: Some(now), in_flight: false, failures: 0, rate_limited: false, last_answer_at: None }
+        Self { interval_ms: interval_ms.max(1), next_at: Some(now), in_flight: false, failures: 0, rate_limited: false, last_answer_at: None, paused: false }
     }
 
     pub fn interval_ms(&self) -> u64 {
@@ -44,7 +57,7 @@ impl PollSchedule {
     /// Starts a check if one is due and none is in flight; the caller sends the request only on `true`.
     pub fn begin(&mut self, now: u64) -> bool {
         match self.next_at {
-            Some(due) if !self.in_flight && due <= now => {
+            Some(due) if !self.in_flight && !self.paused && due <= now => {
                 self.in_flight = true;
                 true
             }
@@ -88,6 +101,7 @@ impl PollSchedule {
         if self.next_at.is_none() || self.in_flight || self.rate_limited {
             return false;
         }
+        self.paused = false;
         self.next_at = Some(now);
         true
     }
@@ -95,8 +109,15 @@ impl PollSchedule {
     /// The tab is in view again: background tabs' timers are throttled, so a stale answer is
     /// refreshed at once. Returns whether a check should start.
     pub fn became_visible(&mut self, now: u64) -> bool {
+        self.paused = false;
         let stale = self.last_answer_at.is_none_or(|at| now.saturating_sub(at) >= self.interval_ms);
         stale && self.failures == 0 && self.check_now(now)
+    }
+
+    /// The tab went out of view: no check starts until it is back (`became_visible`). For views
+    /// whose answers matter only while seen; a check already in flight still lands.
+    pub fn pause(&mut self) {
+        self.paused = true;
     }
 
     pub fn stop(&mut self) {
@@ -106,7 +127,7 @@ impl PollSchedule {
     /// How long to wait before the next check, or `None` when there is nothing to schedule
     /// (stopped, or a check in flight whose end will schedule the next).
     pub fn next_delay(&self, now: u64) -> Option<u64> {
-        if self.in_flight {
+        if self.in_flight || self.paused {
             return None;
         }
         self.next_at.map(|due| due.saturating_sub(now))
@@ -267,5 +288,40 @@ mod tests {
         check(&mut s, 0, Outcome::Unreachable);
         assert!(!s.became_visible(40 * S));
         assert_eq!(s.next_at(), Some(30 * S));
+    }
+
+    #[test]
+    fn a_paused_schedule_waits_for_the_tab_to_come_back() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        check(&mut s, 0, Outcome::Answered);
+        s.pause();
+        assert_eq!(s.next_delay(10 * S), None, "no timer while hidden");
+        assert!(!s.begin(90 * S), "nothing starts while hidden, however overdue");
+        assert!(s.became_visible(95 * S), "back after the interval: check at once");
+        assert_eq!(check(&mut s, 95 * S, Outcome::Answered), Some(30 * S));
+
+        s.pause();
+        assert!(!s.became_visible(100 * S), "back within the interval: no extra check");
+        assert_eq!(s.next_delay(100 * S), Some(25 * S), "the regular check stays where it was");
+    }
+
+    #[test]
+    fn an_answer_in_flight_when_hidden_still_lands() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        assert!(s.begin(0));
+        s.pause();
+        s.finish(S, Outcome::Answered);
+        assert_eq!(s.last_answer_at(), Some(S));
+        assert_eq!(s.next_delay(S), None);
+        assert!(s.check_now(2 * S), "check now (a person is looking) resumes");
+    }
+
+    #[test]
+    fn errors_map_to_waiting_as_asked_or_backing_off() {
+        assert_eq!(outcome_after_error(&ErrorKind::RateLimited { retry_after_seconds: Some(7) }), Outcome::RateLimited { retry_after_ms: Some(7000) });
+        assert_eq!(outcome_after_error(&ErrorKind::RateLimited { retry_after_seconds: None }), Outcome::RateLimited { retry_after_ms: None });
+        for kind in [ErrorKind::Network, ErrorKind::Timeout, ErrorKind::Server { status: 502 }, ErrorKind::Decode] {
+            assert_eq!(outcome_after_error(&kind), Outcome::Unreachable, "{kind:?}");
+        }
     }
 }

@@ -10,7 +10,7 @@ use crate::domain::credits::describe_duration;
 use crate::domain::generation::{asset_label, step_label, StallWatch};
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::media::{revised_media_url, safe_media_url};
-use crate::domain::polling::{Outcome, PollSchedule};
+use crate::domain::polling::{outcome_after_error, Outcome, PollSchedule};
 use crate::domain::revise::{can_regenerate, can_upscale};
 use super::revise::{RegenerateScene, UpscalePanel};
 use crate::domain::story::StoryDraft;
@@ -127,15 +127,8 @@ fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
                 Outcome::GaveUp
             }
             Err(e) => {
-                let retry_after_ms = match e.kind {
-                    ErrorKind::RateLimited { retry_after_seconds } => Some(retry_after_seconds.map(|s| s * 1000)),
-                    _ => None,
-                };
                 problem.set(Some(e.message));
-                match retry_after_ms {
-                    Some(retry_after_ms) => Outcome::RateLimited { retry_after_ms },
-                    None => Outcome::Unreachable,
-                }
+                outcome_after_error(&e.kind)
             }
         }
     };

@@ -1,0 +1,256 @@
+// Finding and coming back, as people do: the projects list with its filters in the address (shared
+// with another browser, back and forward), a generating project's progress kept fresh while the tab
+// is seen, deep links opened directly and every screen reloaded, all served by nginx with the
+// documented Content-Security-Policy in force.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+
+const IDEAS = {
+  proposed: 'A lighthouse keeper befriends a lonely whale',
+  completed: 'A paper boat sails all the way to the sea',
+  failed: 'A snowman travels south for the summer',
+  generating: 'A fox learns to fly a kite on the cliffs',
+};
+let sim, web, browser;
+const ids = {};
+
+before(async () => {
+  sim = await startSim(['--speed', '2000']);
+  web = await startWeb(sim.api, { poll_interval_seconds: 1, request_timeout_seconds: 3 });
+  browser = await launchBrowser();
+  const create = async (person, idea) => (await sim.call('POST', '/stories/create', { person_id: person, story_idea: idea, num_scenes: 3 })).id;
+  const approve = (id) => sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
+
+  // Created oldest first: the list must show them the other way round.
+  ids.proposed = await create(1, IDEAS.proposed);
+  ids.completed = await create(2, IDEAS.completed);
+  await approve(ids.completed);
+  ids.failed = await create(3, IDEAS.failed);
+  await sim.control('PUT', `/_sim/projects/${ids.failed}/speed`, { speed: 1 });
+  await approve(ids.failed);
+  await sim.control('POST', `/_sim/projects/${ids.failed}/fail`);
+  ids.generating = await create(1, IDEAS.generating);
+  // 320 s of work at speed 1: 80 s here, visibly moving and still under way while the tests run.
+  await sim.control('PUT', `/_sim/projects/${ids.generating}/speed`, { speed: 4 });
+  await approve(ids.generating);
+  for (let i = 0; (await sim.call('GET', `/scene-projects/${ids.completed}/status`)).status !== 'completed'; i++) {
+    assert.ok(i < 100, 'the completed project finishes');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+after(async () => {
+  await browser?.close();
+  await web?.stop();
+  await sim?.stop();
+});
+
+async function signIn(page, to) {
+  const response = await page.goto(web.url + to);
+  await page.getByLabel('Access token').fill('demo-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return response;
+}
+
+const list = (page) => page.getByRole('list', { name: 'Projects, newest first' });
+const waitForRows = (page, names) => page.waitForFunction(
+  (expected) => {
+    // The service titles a project after its idea; each row must name its idea, in this order.
+    const shown = [...document.querySelectorAll('.project-row .project-main a')].map((a) => a.textContent);
+    return shown.length === expected.length && shown.every((title, i) => title.includes(expected[i]));
+  },
+  names, { timeout: 10_000 },
+);
+const listRequests = async () => (await sim.requests('GET', /^\/api\/v1\/scene-projects$/)).length;
+
+test('filters live in the address: by status, by person, back and forward, and shared with another browser', async () => {
+  const page = await openPage(browser);
+  await signIn(page, '/');
+  await waitForRows(page, [IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
+  for (const [idea, status] of [[IDEAS.generating, 'Generating'], [IDEAS.failed, 'Failed'], [IDEAS.completed, 'Completed'], [IDEAS.proposed, 'Ready for review']]) {
+    await list(page).getByRole('listitem').filter({ hasText: idea }).getByText(status, { exact: true }).waitFor();
+  }
+  await list(page).getByRole('listitem').filter({ hasText: IDEAS.completed }).getByText('person 2').waitFor();
+  await list(page).getByRole('listitem').filter({ hasText: IDEAS.completed }).locator('img.thumb').waitFor();
+  await checkScreen(page, 'projects');
+
+  await page.getByLabel('Status').selectOption('failed');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await page.waitForURL(/\/\?status_filter=failed$/);
+  await waitForRows(page, [IDEAS.failed]);
+
+  // A person id that cannot be one is explained next to the field, and nothing else changes.
+  await page.getByLabel('Person id').fill('abc');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await page.getByText('A person id is a whole number above 0.').waitFor();
+  assert.equal(await page.getByLabel('Person id').getAttribute('aria-invalid'), 'true');
+  assert.match(page.url(), /\/\?status_filter=failed$/);
+
+  await page.getByLabel('Person id').fill('1');
+  await page.getByLabel('Status').selectOption('');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await page.waitForURL(/\/\?person_id=1$/);
+  await waitForRows(page, [IDEAS.generating, IDEAS.proposed]);
+
+  await page.getByLabel('Status').selectOption('completed');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await page.waitForURL(/\/\?person_id=1&status_filter=completed$/);
+  await page.getByText('No project matches these filters.').waitFor();
+  await checkScreen(page, 'projects-no-match');
+
+  // Back and forward walk the filters, and the fields follow.
+  await page.goBack();
+  await page.waitForURL(/\/\?person_id=1$/);
+  await waitForRows(page, [IDEAS.generating, IDEAS.proposed]);
+  assert.equal(await page.getByLabel('Status').inputValue(), '');
+  await page.goBack();
+  await page.waitForURL(/\/\?status_filter=failed$/);
+  await waitForRows(page, [IDEAS.failed]);
+  assert.equal(await page.getByLabel('Person id').inputValue(), '');
+  assert.equal(await page.getByLabel('Status').inputValue(), 'failed');
+  await page.goForward();
+  await waitForRows(page, [IDEAS.generating, IDEAS.proposed]);
+  assert.equal(await page.getByLabel('Person id').inputValue(), '1');
+
+  await page.getByLabel('Person id').fill('2');
+  await page.getByLabel('Status').selectOption('completed');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await waitForRows(page, [IDEAS.completed]);
+  const shared = page.url();
+
+  // Someone else opens the shared address: sign-in first, then exactly that list.
+  const other = await openPage(browser);
+  await signIn(other, new URL(shared).pathname + new URL(shared).search);
+  await other.waitForURL(shared);
+  await waitForRows(other, [IDEAS.completed]);
+  assert.equal(await other.getByLabel('Person id').inputValue(), '2');
+  assert.equal(await other.getByLabel('Status').inputValue(), 'completed');
+  await other.getByRole('link', { name: 'Clear filters' }).click();
+  await waitForRows(other, [IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
+  await checkScreen(other, 'projects-shared');
+  await other.context().close();
+  await page.context().close();
+});
+
+test('a generating project refreshes in the list while the tab is seen, and opens with polling resumed', async () => {
+  const page = await openPage(browser);
+  await signIn(page, '/');
+  const bar = page.getByRole('progressbar', { name: new RegExp(`^Progress of .*${IDEAS.generating}`) });
+  await bar.waitFor();
+  const first = Number(await bar.getAttribute('value'));
+  await page.waitForFunction(
+    ([name, was]) => Number(document.querySelector(`progress[aria-label="${name}"]`)?.value) > was,
+    [await bar.getAttribute('aria-label'), first], { timeout: 15_000 },
+  );
+  assert.equal(await list(page).getByRole('progressbar').count(), 1, 'only the project under way shows progress');
+
+  // Hidden: no list request for several intervals. Seen again: one at once.
+  const setHidden = (hidden) => page.evaluate((h) => {
+    Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+    Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  await setHidden(true);
+  await page.waitForTimeout(1200); // a request already under way may still land
+  const whileHidden = await listRequests();
+  await page.waitForTimeout(4000);
+  assert.equal(await listRequests(), whileHidden, 'no list request while the tab is hidden');
+  await setHidden(false);
+  await page.waitForTimeout(500);
+  assert.ok(await listRequests() > whileHidden, 'a stale list is read again as soon as the tab is seen');
+
+  // Once a second for 5 s: about 5 requests, never a burst.
+  const before5 = await listRequests();
+  await page.waitForTimeout(5000);
+  const in5 = (await listRequests()) - before5;
+  assert.ok(in5 >= 3 && in5 <= 6, `list requests in 5 s at a 1 s interval: ${in5}`);
+
+  await list(page).getByRole('link', { name: IDEAS.generating }).click();
+  await page.waitForURL(`**/projects/${ids.generating}/video`);
+  await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+  await page.getByText(/^Checked /).waitFor();
+  // The list stopped with the page: only status requests from here on.
+  const listAfterLeaving = await listRequests();
+  await page.waitForTimeout(2500);
+  assert.equal(await listRequests(), listAfterLeaving, 'the list stops refreshing once left');
+
+  await page.reload();
+  const statusBefore = (await sim.requests('GET', new RegExp(`/scene-projects/${ids.generating}/status$`))).length;
+  await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+  await page.getByText(/^Checked /).waitFor();
+  await page.waitForTimeout(2500);
+  const statusAfter = (await sim.requests('GET', new RegExp(`/scene-projects/${ids.generating}/status$`))).length;
+  assert.ok(statusAfter - statusBefore >= 2, `polling resumed after the reload (${statusAfter - statusBefore} checks)`);
+  await checkScreen(page, 'generating-from-list');
+  await page.context().close();
+});
+
+test('each project opens the page that fits its state, and every screen survives a reload', async () => {
+  const page = await openPage(browser);
+  page.on('dialog', (d) => d.accept());
+  await signIn(page, '/?status_filter=proposed');
+  await page.waitForURL(/\/\?status_filter=proposed$/);
+  await waitForRows(page, [IDEAS.proposed]);
+  await page.reload();
+  await waitForRows(page, [IDEAS.proposed]);
+  assert.equal(await page.getByLabel('Status').inputValue(), 'proposed');
+
+  // Proposed: the review, whose unsaved edit survives a reload.
+  await list(page).getByRole('link', { name: IDEAS.proposed }).click();
+  await page.waitForURL(`**/projects/${ids.proposed}`);
+  const scene1 = page.getByRole('group', { name: /^Scene 1/ });
+  await scene1.getByLabel('Description').fill('The keeper rows out at dawn');
+  await scene1.getByText('Unsaved changes').waitFor();
+  await page.reload();
+  await scene1.getByText('Unsaved changes').waitFor();
+  assert.equal(await scene1.getByLabel('Description').inputValue(), 'The keeper rows out at dawn');
+
+  // Completed: the result; failed: the error. Each from the list, each after a reload.
+  for (const [state, heading] of [['completed', 'Your video is ready'], ['failed', 'Generation failed']]) {
+    await page.goto(`${web.url}/?status_filter=${state}`);
+    await list(page).getByRole('link', { name: IDEAS[state] }).click();
+    await page.waitForURL(`**/projects/${ids[state]}/video`);
+    await page.getByRole('heading', { name: heading }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: heading }).waitFor();
+    assert.ok(page.url().endsWith(`/projects/${ids[state]}/video`));
+  }
+  await checkScreen(page, 'failed-after-reload');
+
+  for (const [path, heading] of [['/projects/999999/video', 'Project not found'], ['/projects/999999', 'Project not found'], ['/no/such/screen', 'Page not found']]) {
+    await page.goto(web.url + path);
+    await page.getByRole('heading', { name: heading }).waitFor();
+    await page.getByRole('link', { name: 'Go to your projects' }).waitFor();
+  }
+  await checkScreen(page, 'not-found');
+  await page.context().close();
+});
+
+test('nginx serves deep links and the documented headers, and the app runs under its Content-Security-Policy', async () => {
+  const page = await openPage(browser);
+  const response = await signIn(page, `/projects/${ids.completed}/video`);
+  assert.equal(response.status(), 200);
+  const csp = response.headers()['content-security-policy'];
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/);
+  assert.doesNotMatch(csp, /unsafe-inline/);
+  assert.match(csp, new RegExp(`connect-src 'self' ${new URL(sim.url).origin}`));
+  assert.equal(response.headers()['cache-control'], 'no-cache');
+  await page.waitForURL(`**/projects/${ids.completed}/video`);
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  await page.waitForFunction(() => document.querySelector('video')?.readyState >= 1, null, { timeout: 10_000 });
+  await page.reload();
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  await checkScreen(page, 'completed-deep-link');
+  assert.deepEqual(page.problems, [], 'nothing blocked by the policy, no error in the page');
+
+  // No inline script left in the page for the policy to block; hashed assets cached for a year.
+  const html = await (await fetch(`${web.url}/projects/1/video`)).text();
+  assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>\s*\S/, 'index.html has no inline script');
+  const asset = html.match(/src="(\/boot-[0-9a-f]{16}\.js)"/)?.[1];
+  assert.ok(asset, 'the boot script is a hashed file');
+  const cached = await fetch(web.url + asset);
+  assert.equal(cached.status, 200);
+  assert.match(cached.headers.get('cache-control'), /max-age=31536000/);
+  assert.equal((await fetch(`${web.url}/config.json`)).headers.get('cache-control'), 'no-cache');
+  await page.context().close();
+});
