@@ -80,22 +80,16 @@ fn row_key(p: &Project) -> (i64, String, u8, Option<String>, Option<String>) {
 }
 
 fn empty(filtered: bool) -> impl IntoView {
-    if filtered {
-        view! {
-            <div class="empty">
-                <p>"No project matches these filters."</p>
-                <p><a href=routes::HOME>"Clear filters"</a></p>
-            </div>
-        }
-        .into_any()
+    let (message, next, href) = if filtered {
+        ("No project matches these filters.", "Clear filters", routes::HOME)
     } else {
-        view! {
-            <div class="empty">
-                <p>"No projects yet."</p>
-                <p><a href=routes::NEW_STORY>"Start one: describe a story idea"</a></p>
-            </div>
-        }
-        .into_any()
+        ("No projects yet.", "Start one: describe a story idea", routes::NEW_STORY)
+    };
+    view! {
+        <div class="empty">
+            <p>{message}</p>
+            <p><a href=href>{next}</a></p>
+        </div>
     }
 }
 
