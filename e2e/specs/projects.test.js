@@ -45,9 +45,9 @@ after(async () => {
   await sim?.stop();
 });
 
-async function signIn(page, to) {
+async function signIn(page, to, token = 'demo-token') {
   const response = await page.goto(web.url + to);
-  await page.getByLabel('Access token').fill('demo-token');
+  await page.getByLabel('Access token').fill(token);
   await page.getByRole('button', { name: 'Sign in' }).click();
   return response;
 }
@@ -246,11 +246,26 @@ test('nginx serves deep links and the documented headers, and the app runs under
   // No inline script left in the page for the policy to block; hashed assets cached for a year.
   const html = await (await fetch(`${web.url}/projects/1/video`)).text();
   assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>\s*\S/, 'index.html has no inline script');
-  const asset = html.match(/src="(\/boot-[0-9a-f]{16}\.js)"/)?.[1];
-  assert.ok(asset, 'the boot script is a hashed file');
-  const cached = await fetch(web.url + asset);
-  assert.equal(cached.status, 200);
-  assert.match(cached.headers.get('cache-control'), /max-age=31536000/);
+  assert.match(html, /src="\/boot-[0-9a-f]{16}\.js"/, 'the boot script is a hashed file');
+  const assets = [...new Set(html.match(/\/[\w.-]+-[0-9a-f]+(_bg)?\.(js|wasm|css)/g))];
+  assert.deepEqual(assets.map((a) => a.split('.').pop()).sort(), ['css', 'js', 'js', 'wasm'], `every asset of the build: ${assets}`);
+  for (const asset of assets) {
+    const cached = await fetch(web.url + asset);
+    assert.equal(cached.status, 200, asset);
+    assert.match(cached.headers.get('cache-control'), /max-age=31536000/, `${asset} is cached for a year`);
+  }
   assert.equal((await fetch(`${web.url}/config.json`)).headers.get('cache-control'), 'no-cache');
+  await page.context().close();
+});
+
+test('a person without projects is invited to start one', async () => {
+  const page = await openPage(browser);
+  await signIn(page, '/', 'other-token');
+  await page.getByText('No projects yet.').waitFor();
+  assert.equal(await page.getByRole('list', { name: 'Projects, newest first' }).count(), 0);
+  await checkScreen(page, 'projects-empty');
+  await page.getByRole('link', { name: 'Start one: describe a story idea' }).click();
+  await page.waitForURL('**/new');
+  await page.getByLabel('Story idea').waitFor();
   await page.context().close();
 });
