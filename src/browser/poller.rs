@@ -56,6 +56,18 @@ impl<T: 'static> Poller<T> {
         }
     }
 
+    /// Reads at once, also after the schedule finished; not once stopped, not while a check is
+    /// under way, not before a `Retry-After` has passed.
+    pub fn read_again(&self) {
+        if !self.inner.alive.get() {
+            return;
+        }
+        let started = self.inner.schedule.borrow_mut().read_again(now_ms());
+        if started {
+            tick(&self.inner);
+        }
+    }
+
     pub fn became_visible(&self) {
         let started = self.inner.schedule.borrow_mut().became_visible(now_ms());
         if started {

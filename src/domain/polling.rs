@@ -98,7 +98,14 @@ impl PollSchedule {
     /// "Check now": due at once, unless a check is already under way (its answer is as fresh) or
     /// the service asked us to wait. Returns whether a check should start.
     pub fn check_now(&mut self, now: u64) -> bool {
-        if self.next_at.is_none() || self.in_flight || self.rate_limited {
+        self.next_at.is_some() && self.read_again(now)
+    }
+
+    /// "Read again": as `check_now`, and also after the schedule finished because nothing was
+    /// under way any more (a list whose projects all came to rest). Never for a stopped owner:
+    /// the browser driver refuses once it is stopped.
+    pub fn read_again(&mut self, now: u64) -> bool {
+        if self.in_flight || self.rate_limited {
             return false;
         }
         self.paused = false;
@@ -186,6 +193,19 @@ mod tests {
         assert_eq!(s.next_delay(34 * S), Some(S));
         assert_eq!(check(&mut s, 35 * S, Outcome::Answered), Some(30 * S));
         assert_eq!(s.last_answer_at(), Some(35 * S));
+    }
+
+    #[test]
+    fn reading_again_restarts_a_finished_schedule_but_never_doubles_or_skips_a_wait() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        assert_eq!(check(&mut s, 0, Outcome::Finished), None);
+        assert!(!s.check_now(S), "check now does not restart a finished schedule");
+        assert!(s.read_again(2 * S));
+        assert!(s.begin(2 * S));
+        assert!(!s.read_again(2 * S), "not while a read is under way");
+        s.finish(3 * S, Outcome::RateLimited { retry_after_ms: Some(10 * S) });
+        assert!(!s.read_again(4 * S), "not before the service's Retry-After");
+        assert_eq!(s.next_delay(4 * S), Some(29 * S), "the interval, as the wait asked for is shorter");
     }
 
     #[test]
