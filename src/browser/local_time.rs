@@ -6,6 +6,10 @@ use wasm_bindgen::JsValue;
 /// "22 Nov 2026, 14:05" (or however the person's locale writes it); `None` when unreadable.
 pub fn local_time(timestamp: &str) -> Option<String> {
     let date = js_sys::Date::new(&JsValue::from_f64(utc_millis(timestamp)? as f64));
+    // Out of the range a Date holds, toLocaleString says "Invalid Date" instead of failing.
+    if date.get_time().is_nan() {
+        return None;
+    }
     let options = js_sys::Object::new();
     js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into()).ok()?;
     js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into()).ok()?;

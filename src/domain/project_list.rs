@@ -65,7 +65,10 @@ pub fn utc_millis(timestamp: &str) -> Option<i64> {
             sign * (h.parse::<i64>().ok()? * 60 + m.parse::<i64>().unwrap_or(0))
         }
     };
-    if !(1..=12).contains(&month) || !(1..=31).contains(&day) || hour > 23 || minute > 59 {
+    // Four-digit years only: beyond them the arithmetic below could overflow, and a browser could
+    // not show the date anyway.
+    let in_range = (1..=9999).contains(&year) && (1..=12).contains(&month) && (1..=31).contains(&day);
+    if !in_range || !(0..=23).contains(&hour) || !(0..=59).contains(&minute) || !(0.0..61.0).contains(&seconds) || offset_minutes.abs() >= 1440 {
         return None;
     }
     let days = days_from_civil(year, month, day);
@@ -122,7 +125,8 @@ mod tests {
         assert_eq!(utc_millis("2000-03-01T00:00:01.25Z"), Some(951_868_801_250));
         assert_eq!(utc_millis("2026-11-21T10:30:00+02:00"), utc_millis("2026-11-21T08:30:00Z"));
         assert_eq!(utc_millis("2026-11-21T03:30:00-0500"), utc_millis("2026-11-21T08:30:00"));
-        for bad in ["", "soon", "2026-13-01T00:00:00Z", "2026-11-21", "2026-11-21Tnoon"] {
+        let absurd = ["300000000-01-01T00:00:00Z", "9223372036854775807-01-01T00:00:00Z", "2026-11-21T00:00:1e300Z", "2026-11-21T00:00:NaNZ", "2026-11-21T00:00:00+99:00"];
+        for bad in ["", "soon", "2026-13-01T00:00:00Z", "2026-11-21", "2026-11-21Tnoon"].into_iter().chain(absurd) {
             assert_eq!(utc_millis(bad), None, "{bad:?}");
         }
     }
