@@ -7,6 +7,7 @@ use crate::browser::page::set_title;
 use crate::browser::poller::Poller;
 use crate::browser::visibility;
 use crate::components::{ErrorBanner, StatusBadge};
+use crate::domain::credits::describe_duration;
 use crate::domain::lifecycle::label;
 use crate::domain::list_filter::{self, STATUS_CHOICES};
 use crate::domain::polling::{outcome_after_error, Outcome};
@@ -23,20 +24,36 @@ struct Listing {
     projects: Vec<Project>,
 }
 
+/// What the page shows below the filters. Decided by a memo so that a refreshed list updates the
+/// rows in place (keyed) instead of building them again, which would lose focus and reading place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Shown {
+    Loading,
+    Failed,
+    Empty { filtered: bool },
+    Rows,
+}
+
 #[component]
 pub fn ProjectsPage() -> impl IntoView {
     set_title("Projects");
+    let session = use_session();
     let location = use_location();
     let filter = Memo::new(move |_| list_filter::parse(&location.search.get()));
     let listing = RwSignal::new(None::<Listing>);
     let problem = RwSignal::new(None::<String>);
-    // Each round reads the list anew on a fresh schedule: a new filter, or "Refresh" after the
-    // schedule stopped because nothing was under way.
-    let round = RwSignal::new(0u32);
-    let refresh = move |_| round.update(|r| *r += 1);
+    // "Refresh list" asks the current schedule to read again; it never starts a second one.
+    let read_again = Trigger::new();
 
     let current = move || listing.get().filter(|l| l.filter == filter.get()).map(|l| l.projects);
-    let moving = move || current().is_some_and(|p| any_in_motion(&p));
+    let moving = Memo::new(move |_| current().is_some_and(|p| any_in_motion(&p)));
+    let shown = Memo::new(move |_| match current() {
+        None if problem.with(Option::is_some) => Shown::Failed,
+        None => Shown::Loading,
+        Some(list) if list.is_empty() => Shown::Empty { filtered: filter.with(|f| f.person_id.is_some() || f.status.is_some()) },
+        Some(_) => Shown::Rows,
+    });
+    let every = describe_duration(((session.poll_interval_ms() + 500) / 1000).max(1) as u32);
 
     view! {
         <section class="page" aria-labelledby="projects-heading">
@@ -46,23 +63,22 @@ pub fn ProjectsPage() -> impl IntoView {
             </div>
             <Filters filter=filter />
             {move || {
-                round.track();
                 let filter = filter.get();
-                // Only a new filter or round starts a new schedule, never a signal read while starting.
-                untrack(move || view! { <Refresher filter=filter listing=listing problem=problem /> })
+                // Only a new filter starts a new schedule, never a signal read while starting one.
+                untrack(move || view! { <Refresher filter=filter listing=listing problem=problem read_again=read_again /> })
             }}
             <div class="list-tools">
                 <p class="muted">
-                    {move || moving().then_some("Progress refreshes every 30 seconds while a project is under way.")}
+                    {move || moving.get().then(|| format!("Progress refreshes every {every} while a project is under way."))}
                 </p>
-                <button type="button" class="button secondary" on:click=refresh>"Refresh list"</button>
+                <button type="button" class="button secondary" on:click=move |_| read_again.notify()>"Refresh list"</button>
             </div>
             <ErrorBanner message=Signal::derive(move || problem.get().map(|m| format!("The list could not be read: {m}"))) />
-            {move || match current() {
-                None if problem.with(Option::is_some) => ().into_any(),
-                None => view! { <p role="status">"Loading your projects…"</p> }.into_any(),
-                Some(list) if list.is_empty() => empty(filter.with(|f| f.person_id.is_some() || f.status.is_some())).into_any(),
-                Some(_) => view! {
+            {move || match shown.get() {
+                Shown::Failed => ().into_any(),
+                Shown::Loading => view! { <p role="status">"Loading your projects…"</p> }.into_any(),
+                Shown::Empty { filtered } => empty(filtered).into_any(),
+                Shown::Rows => view! {
                     <ul class="project-list" aria-label="Projects, newest first">
                         <For each=move || current().unwrap_or_default() key=row_key let:project>
                             <ProjectRow project=project />
@@ -93,11 +109,13 @@ fn empty(filtered: bool) -> impl IntoView {
     }
 }
 
-/// Owns the list's schedule: reads at once, then every interval while a project is under way,
-/// paused while the tab is hidden, stopped when this goes away.
+/// Owns the list's schedule for one filter: reads at once, then every interval while a project is
+/// under way, paused while the tab is hidden, stopped when this goes away.
 #[component]
-fn Refresher(filter: ProjectFilter, listing: RwSignal<Option<Listing>>, problem: RwSignal<Option<String>>) -> impl IntoView {
+fn Refresher(filter: ProjectFilter, listing: RwSignal<Option<Listing>>, problem: RwSignal<Option<String>>, read_again: Trigger) -> impl IntoView {
     let session = use_session();
+    // An error about another filter's list would only mislead.
+    problem.set(None);
     let read_with = filter.clone();
     let apply = move |answer: Result<Vec<Project>, ApiError>| match answer {
         Ok(mut projects) => {
@@ -127,8 +145,13 @@ fn Refresher(filter: ProjectFilter, listing: RwSignal<Option<Listing>>, problem:
         apply,
         |_| {},
     );
+    if visibility::is_hidden() {
+        // Opened in a background tab: the first read lands, the next waits until the tab is seen.
+        poller.pause();
+    }
     let poller = StoredValue::new_local(poller);
     visibility::on_change(move |visible| poller.with_value(|p| if visible { p.became_visible() } else { p.pause() }));
+    Effect::watch(move || read_again.track(), move |_, _, _| poller.with_value(Poller::read_again), false);
     on_cleanup(move || poller.with_value(Poller::stop));
 }
 
@@ -138,6 +161,7 @@ fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
     let person = RwSignal::new(String::new());
     let status = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
+    let person_field = NodeRef::<leptos::html::Input>::new();
     // The fields follow the address, so back, forward and a shared link all show what is filtered.
     Effect::new(move |_| {
         let f = filter.get();
@@ -161,7 +185,13 @@ fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
                 problem.set(None);
                 navigate(&format!("{}{}", routes::HOME, list_filter::to_search(&f)), Default::default());
             }
-            Err(message) => problem.set(Some(message)),
+            Err(message) => {
+                problem.set(Some(message));
+                // Focus on the field reads its error out (aria-describedby) to a screen-reader user.
+                if let Some(input) = person_field.get_untracked() {
+                    let _ = input.focus();
+                }
+            }
         }
     };
 
@@ -169,7 +199,7 @@ fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
         <form class="filters" role="search" aria-label="Filter projects" on:submit=apply novalidate>
             <div class="field">
                 <label for="filter-person">"Person id"</label>
-                <input id="filter-person" type="text" inputmode="numeric" autocomplete="off" placeholder="Any"
+                <input id="filter-person" node_ref=person_field type="text" inputmode="numeric" autocomplete="off" placeholder="Any"
                     aria-describedby="filter-person-error"
                     aria-invalid=move || problem.with(Option::is_some).to_string()
                     prop:value=person
