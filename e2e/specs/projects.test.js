@@ -84,6 +84,7 @@ test('filters live in the address: by status, by person, back and forward, and s
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await page.getByText('A person id is a whole number above 0.').waitFor();
   assert.equal(await page.getByLabel('Person id').getAttribute('aria-invalid'), 'true');
+  assert.ok(await page.getByLabel('Person id').evaluate((el) => el === document.activeElement), 'focus moves to the field in error');
   assert.match(page.url(), /\/\?status_filter=failed$/);
 
   await page.getByLabel('Person id').fill('1');
@@ -138,11 +139,17 @@ test('a generating project refreshes in the list while the tab is seen, and open
   const bar = page.getByRole('progressbar', { name: new RegExp(`^Progress of .*${IDEAS.generating}`) });
   await bar.waitFor();
   const first = Number(await bar.getAttribute('value'));
+  // A row that did not change stays the same element through refreshes, and keeps the focus.
+  const resting = list(page).getByRole('listitem').filter({ hasText: IDEAS.proposed });
+  await resting.evaluate((li) => { li.dataset.seen = 'before'; });
+  await resting.getByRole('link').focus();
   await page.waitForFunction(
     ([name, was]) => Number(document.querySelector(`progress[aria-label="${name}"]`)?.value) > was,
     [await bar.getAttribute('aria-label'), first], { timeout: 15_000 },
   );
   assert.equal(await list(page).getByRole('progressbar').count(), 1, 'only the project under way shows progress');
+  assert.equal(await resting.getAttribute('data-seen'), 'before', 'the unchanged row was not built again');
+  assert.ok(await resting.getByRole('link').evaluate((a) => a === document.activeElement), 'the focus stayed on it');
 
   // Hidden: no list request for several intervals. Seen again: one at once.
   const setHidden = (hidden) => page.evaluate((h) => {
@@ -258,12 +265,60 @@ test('nginx serves deep links and the documented headers, and the app runs under
   await page.context().close();
 });
 
-test('a person without projects is invited to start one', async () => {
+test('a list opened in a background tab reads once, then waits until it is seen', async () => {
+  const page = await openPage(browser);
+  await page.addInitScript(() => {
+    sessionStorage.setItem('storyreel.token', 'demo-token');
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+  });
+  try {
+    const before = await listRequests();
+    await page.goto(web.url + '/');
+    await waitForRows(page, [IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
+    await page.waitForTimeout(3500); // three and a half intervals
+    assert.equal(await listRequests(), before + 1, 'one read, then nothing while hidden');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { value: false, configurable: true });
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForTimeout(1500);
+    assert.ok(await listRequests() >= before + 2, 'reading resumes once seen');
+  } finally {
+    await page.context().close(); // a page left polling would skew the next test's counts
+  }
+});
+
+test('a person without projects is invited to start one; "Refresh list" reads once and respects Retry-After', async () => {
   const page = await openPage(browser);
   await signIn(page, '/', 'other-token');
   await page.getByText('No projects yet.').waitFor();
   assert.equal(await page.getByRole('list', { name: 'Projects, newest first' }).count(), 0);
   await checkScreen(page, 'projects-empty');
+
+  // Nothing under way, so the schedule has finished: "Refresh list" reads again, once per click
+  // at most, and never a second read while one is under way.
+  const refresh = page.getByRole('button', { name: 'Refresh list' });
+  await sim.control('PUT', '/_sim/faults', { latency_ms: 1500, path_contains: '/scene-projects' });
+  let count = await listRequests();
+  await refresh.dblclick();
+  await page.waitForTimeout(2500);
+  assert.equal(await listRequests(), count + 1, 'a double click reads once');
+
+  // A 429 is explained, and another click before its Retry-After sends nothing; the list then
+  // reads again by itself and the message goes.
+  await sim.control('PUT', '/_sim/faults', { latency_ms: 0, rate_limit_count: 1, retry_after_seconds: 3 });
+  count = await listRequests();
+  await refresh.click();
+  await page.getByText(/^The list could not be read/).waitFor();
+  await refresh.click();
+  await page.waitForTimeout(1000);
+  assert.equal(await listRequests(), count + 1, 'no read before Retry-After');
+  await page.getByText(/^The list could not be read/).waitFor({ state: 'detached', timeout: 6000 });
+  assert.equal(await listRequests(), count + 2);
+  await page.getByText('No projects yet.').waitFor();
+  await sim.control('PUT', '/_sim/faults', { rate_limit_count: 0, retry_after_seconds: 2, path_contains: null });
   await page.getByRole('link', { name: 'Start one: describe a story idea' }).click();
   await page.waitForURL('**/new');
   await page.getByLabel('Story idea').waitFor();
