@@ -24,6 +24,11 @@ pub fn describe_duration(seconds: u32) -> String {
     }
 }
 
+/// A span given in milliseconds, to the nearest second: "30 s", "2 min".
+pub fn describe_ms(ms: u64) -> String {
+    describe_duration(u32::try_from(ms.saturating_add(500) / 1000).unwrap_or(u32::MAX))
+}
+
 impl Estimate {
     /// "3 scenes × 10 s = 30 s of video · about 300 credits"
     pub fn summary(&self) -> String {
@@ -53,6 +58,9 @@ mod tests {
         assert_eq!(describe_duration(50), "50 s");
         assert_eq!(describe_duration(60), "1 min");
         assert_eq!(describe_duration(100), "1 min 40 s");
+        assert_eq!(describe_ms(499), "0 s");
+        assert_eq!(describe_ms(29_600), "30 s");
+        assert_eq!(describe_ms(120_000), "2 min");
     }
 
     #[test]

@@ -37,6 +37,11 @@ pub fn to_search(filter: &ProjectFilter) -> String {
     if parts.is_empty() { String::new() } else { format!("?{}", parts.join("&")) }
 }
 
+/// Whether the filter narrows the list at all (otherwise it is every project).
+pub fn narrows(filter: &ProjectFilter) -> bool {
+    filter.person_id.is_some() || filter.status.is_some()
+}
+
 /// The filter the form's fields describe, or the message to show next to the person id field.
 pub fn from_fields(person_id: &str, status: &str) -> Result<ProjectFilter, String> {
     let person_id = match person_id.trim() {
@@ -97,6 +102,8 @@ mod tests {
         assert_eq!(to_search(&filter(None, None)), "");
         assert_eq!(to_search(&filter(None, Some("  "))), "");
         assert_eq!(to_search(&filter(Some(2), Some("completed"))), "?person_id=2&status_filter=completed");
+        assert!(!narrows(&parse("")));
+        assert!(narrows(&parse("?person_id=2")) && narrows(&parse("?status_filter=failed")));
     }
 
     #[test]

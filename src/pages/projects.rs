@@ -7,7 +7,7 @@ use crate::browser::page::set_title;
 use crate::browser::poller::Poller;
 use crate::browser::visibility;
 use crate::components::{ErrorBanner, StatusBadge};
-use crate::domain::credits::describe_duration;
+use crate::domain::credits::describe_ms;
 use crate::domain::lifecycle::label;
 use crate::domain::list_filter::{self, STATUS_CHOICES};
 use crate::domain::polling::{outcome_after_error, Outcome};
@@ -45,15 +45,16 @@ pub fn ProjectsPage() -> impl IntoView {
     // "Refresh list" asks the current schedule to read again; it never starts a second one.
     let read_again = Trigger::new();
 
-    let current = move || listing.get().filter(|l| l.filter == filter.get()).map(|l| l.projects);
-    let moving = Memo::new(move |_| current().is_some_and(|p| any_in_motion(&p)));
-    let shown = Memo::new(move |_| match current() {
+    // The list for the filter in the address; a read that changed nothing notifies nobody.
+    let current = Memo::new(move |_| listing.with(|l| l.as_ref().filter(|l| l.filter == filter.get()).map(|l| l.projects.clone())));
+    let moving = Memo::new(move |_| current.with(|p| p.as_deref().is_some_and(any_in_motion)));
+    let shown = Memo::new(move |_| match current.with(|p| p.as_ref().map(Vec::is_empty)) {
         None if problem.with(Option::is_some) => Shown::Failed,
         None => Shown::Loading,
-        Some(list) if list.is_empty() => Shown::Empty { filtered: filter.with(|f| f.person_id.is_some() || f.status.is_some()) },
-        Some(_) => Shown::Rows,
+        Some(true) => Shown::Empty { filtered: filter.with(list_filter::narrows) },
+        Some(false) => Shown::Rows,
     });
-    let every = describe_duration(((session.poll_interval_ms() + 500) / 1000).max(1) as u32);
+    let every = describe_ms(session.poll_interval_ms().max(1000));
 
     view! {
         <section class="page" aria-labelledby="projects-heading">
@@ -80,7 +81,7 @@ pub fn ProjectsPage() -> impl IntoView {
                 Shown::Empty { filtered } => empty(filtered).into_any(),
                 Shown::Rows => view! {
                     <ul class="project-list" aria-label="Projects, newest first">
-                        <For each=move || current().unwrap_or_default() key=row_key let:project>
+                        <For each=move || current.get().unwrap_or_default() key=row_key let:project>
                             <ProjectRow project=project />
                         </For>
                     </ul>
@@ -169,7 +170,6 @@ fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
         status.set(f.status.unwrap_or_default());
         problem.set(None);
     });
-    let filtered = move || filter.with(|f| f.person_id.is_some() || f.status.is_some());
     // A status from a link that this version does not offer is still shown, and kept.
     let choices = move || {
         let mut choices: Vec<String> = STATUS_CHOICES.iter().map(|s| (*s).to_owned()).collect();
@@ -219,7 +219,7 @@ fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
             </div>
             <div class="filter-actions">
                 <button type="submit" class="button">"Apply filters"</button>
-                {move || filtered().then(|| view! { <a href=routes::HOME>"Clear filters"</a> })}
+                {move || filter.with(list_filter::narrows).then(|| view! { <a href=routes::HOME>"Clear filters"</a> })}
             </div>
         </form>
     }

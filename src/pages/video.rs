@@ -6,7 +6,7 @@ use crate::api::{ApiError, ErrorKind, Project, ProjectStatus, SceneProgress, Sta
 use crate::browser::poller::{now_ms, Poller};
 use crate::browser::{approvals, drafts, notify, page::set_title, visibility};
 use crate::components::{Clip, ErrorBanner, StatusBadge, VideoPlayer};
-use crate::domain::credits::describe_duration;
+use crate::domain::credits::{describe_duration, describe_ms};
 use crate::domain::generation::{asset_label, step_label, StallWatch};
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::media::{revised_media_url, safe_media_url};
@@ -255,12 +255,11 @@ fn heading(project: Option<&Project>, id: i64) -> String {
 }
 
 fn poll_text(p: PollView, now: u64) -> String {
-    let seconds = |ms: u64| describe_duration(((ms + 500) / 1000) as u32);
     if p.in_flight {
         return "Checking now…".into();
     }
-    let checked = p.last_answer_at.map(|at| format!("Checked {} ago", seconds(now.saturating_sub(at))));
-    let next = p.next_at.map(|at| format!("next check in {}", seconds(at.saturating_sub(now))));
+    let checked = p.last_answer_at.map(|at| format!("Checked {} ago", describe_ms(now.saturating_sub(at))));
+    let next = p.next_at.map(|at| format!("next check in {}", describe_ms(at.saturating_sub(now))));
     match (checked, next) {
         (Some(c), Some(n)) => format!("{c} · {n}"),
         (None, Some(n)) => format!("Not checked yet · {n}"),
