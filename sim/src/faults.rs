@@ -2,14 +2,10 @@
 
 use std::time::Duration;
 
-use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
-use crate::store::AppState;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Faults {
@@ -85,7 +81,7 @@ impl Faults {
     }
 
     /// The fault the next request on `path` meets, counting it down; `None` lets it through.
-    fn take(&mut self, path: &str) -> (Duration, Option<ApiError>) {
+    pub fn take(&mut self, path: &str) -> (Duration, Option<ApiError>) {
         if !self.matches(path) {
             return (Duration::ZERO, None);
         }
@@ -112,20 +108,5 @@ impl Faults {
             );
         }
         (delay, None)
-    }
-}
-
-/// Injected faults answer before the handler runs, so a faulted request changes nothing.
-pub async fn inject(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let (delay, fault) = state
-        .store()
-        .faults
-        .take(&crate::request_log::full_path(&request));
-    if !delay.is_zero() {
-        tokio::time::sleep(delay).await;
-    }
-    match fault {
-        Some(error) => error.into_response(),
-        None => next.run(request).await,
     }
 }

@@ -13,6 +13,7 @@ mod generation;
 mod ids;
 mod ledger;
 mod media;
+mod middleware;
 mod model;
 mod request_log;
 mod site;

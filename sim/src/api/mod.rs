@@ -5,13 +5,13 @@ mod projects;
 mod scenes;
 
 use axum::extract::Request;
-use axum::middleware;
+use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post, put};
 use axum::Router;
 
 use crate::error::ApiError;
+use crate::middleware::{full_path, inject_faults, record_request};
 use crate::store::AppState;
-use crate::{faults, request_log};
 
 pub fn router(state: AppState) -> Router<AppState> {
     Router::new()
@@ -37,18 +37,15 @@ pub fn router(state: AppState) -> Router<AppState> {
         )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            faults::inject,
-        ))
-        .layer(middleware::from_fn_with_state(state, request_log::record))
+        .layer(from_fn_with_state(state.clone(), inject_faults))
+        .layer(from_fn_with_state(state, record_request))
 }
 
 async fn not_found(request: Request) -> ApiError {
     ApiError::not_found(format!(
         "No endpoint {} {}",
         request.method(),
-        request_log::full_path(&request)
+        full_path(&request)
     ))
 }
 
