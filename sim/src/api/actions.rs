@@ -50,15 +50,7 @@ pub async fn approve(
         )));
     }
     let cost = CREDITS_PER_SCENE * project.scenes.len() as i64;
-    ledger
-        .charge(cost, project.id, "approve", at)
-        .map_err(|e| {
-            ApiError::forbidden(format!(
-                "Insufficient credits: this approval needs {} credits and you have {}",
-                e.needed, e.available
-            ))
-        })?;
-    project.credits_used += cost;
+    super::charge_or_refuse(ledger, project, cost, "approve", "this approval", at)?;
     project.video_model = video_model;
     project.image_model = image_model;
     generation::start_generation(project, now, at, doom);

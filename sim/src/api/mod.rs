@@ -9,8 +9,11 @@ use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post, put};
 use axum::Router;
 
-use crate::error::ApiError;
+use crate::clock::Stamp;
+use crate::error::{ApiError, ApiResult};
+use crate::ledger::Ledger;
 use crate::middleware::{full_path, inject_faults, record_request};
+use crate::model::Project;
 use crate::store::AppState;
 
 pub fn router(state: AppState) -> Router<AppState> {
@@ -57,6 +60,27 @@ async fn method_not_allowed() -> ApiError {
 }
 
 /// The moment a change happens, as both the job clock and the timestamp written into records.
-fn now() -> (std::time::Instant, crate::clock::Stamp) {
+fn now() -> (std::time::Instant, Stamp) {
     (std::time::Instant::now(), crate::store::now_stamp())
+}
+
+/// Charges `cost` to the owner's ledger and counts it in the project's `credits_used`, or refuses with a 403
+/// saying what `needs` it and what the balance is, changing nothing. Callers check and charge under the one
+/// store lock, so of two racing requests only one is charged.
+fn charge_or_refuse(
+    ledger: &mut Ledger,
+    project: &mut Project,
+    cost: i64,
+    reason: &'static str,
+    needs: &str,
+    at: Stamp,
+) -> ApiResult<()> {
+    ledger.charge(cost, project.id, reason, at).map_err(|e| {
+        ApiError::forbidden(format!(
+            "Insufficient credits: {needs} needs {} credits and you have {}",
+            e.needed, e.available
+        ))
+    })?;
+    project.credits_used += cost;
+    Ok(())
 }

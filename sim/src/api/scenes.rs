@@ -134,15 +134,14 @@ pub async fn regenerate(
     } else {
         REGENERATE_IMAGE_ONLY_COST
     };
-    ledger
-        .charge(cost, project.id, "regenerate scene", at)
-        .map_err(|e| {
-            ApiError::forbidden(format!(
-                "Insufficient credits: regenerating this scene needs {} credits and you have {}",
-                e.needed, e.available
-            ))
-        })?;
-    project.credits_used += cost;
+    super::charge_or_refuse(
+        ledger,
+        project,
+        cost,
+        "regenerate scene",
+        "regenerating this scene",
+        at,
+    )?;
     let scene = &mut project.scenes[index];
     if let Some(prompt) = image_prompt {
         scene.image_prompt = prompt;
