@@ -1,11 +1,14 @@
 //! The shell: configuration, session, router, header and the routes of every screen.
+//!
+//! No `ErrorBoundary`: no view returns a `Result`; every failure is a typed `ApiError` that its
+//! page shows where it happened.
 
 use crate::browser::page::set_title;
+use crate::components::{Banner, NotFound, RequireSignIn, Tone};
 use crate::config::Config;
-use crate::pages::{NewStoryPage, NotFound, ProjectPage, ProjectsPage, SignInPage, VideoPage};
+use crate::pages::{NewStoryPage, ProjectPage, ProjectsPage, SignInPage, VideoPage};
 use crate::routes;
 use crate::session::{use_session, Session};
-use crate::components::RequireSignIn;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::path;
@@ -27,23 +30,15 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
         <Router>
             <a class="skip-link" href="#main">"Skip to content"</a>
             <Header />
-            {warning.map(|w| view! { <p class="banner banner-info" role="status">{w}</p> })}
+            {warning.map(|w| view! { <Banner tone=Tone::Info>{w}</Banner> })}
             <main id="main" tabindex="-1">
-                <ErrorBoundary fallback=|errors| view! {
-                    <section class="page narrow" role="alert">
-                        <h1>"Something went wrong"</h1>
-                        <ul>{move || errors.get().into_iter().map(|(_, e)| view! { <li>{e.to_string()}</li> }).collect_view()}</ul>
-                        <p><a href=routes::HOME>"Back to your projects"</a></p>
-                    </section>
-                }>
-                    <Routes fallback=|| view! { <NotFound /> }>
-                        <Route path=path!("/sign-in") view=SignInPage />
-                        <Route path=path!("/") view=|| view! { <RequireSignIn><ProjectsPage /></RequireSignIn> } />
-                        <Route path=path!("/new") view=|| view! { <RequireSignIn><NewStoryPage /></RequireSignIn> } />
-                        <Route path=path!("/projects/:id") view=|| view! { <RequireSignIn><ProjectPage /></RequireSignIn> } />
-                        <Route path=path!("/projects/:id/video") view=|| view! { <RequireSignIn><VideoPage /></RequireSignIn> } />
-                    </Routes>
-                </ErrorBoundary>
+                <Routes fallback=|| view! { <NotFound /> }>
+                    <Route path=path!("/sign-in") view=SignInPage />
+                    <Route path=path!("/") view=|| view! { <RequireSignIn><ProjectsPage /></RequireSignIn> } />
+                    <Route path=path!("/new") view=|| view! { <RequireSignIn><NewStoryPage /></RequireSignIn> } />
+                    <Route path=path!("/projects/:id") view=|| view! { <RequireSignIn><ProjectPage /></RequireSignIn> } />
+                    <Route path=path!("/projects/:id/video") view=|| view! { <RequireSignIn><VideoPage /></RequireSignIn> } />
+                </Routes>
             </main>
         </Router>
     }

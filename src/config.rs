@@ -73,21 +73,35 @@ mod tests {
 
     #[test]
     fn accepts_absolute_and_site_relative_addresses() {
-        assert_eq!(normalise_base_url(" https://api.example.com/api/v1/ "), Ok("https://api.example.com/api/v1".into()));
+        assert_eq!(
+            normalise_base_url(" https://api.example.com/api/v1/ "),
+            Ok("https://api.example.com/api/v1".into())
+        );
         assert_eq!(normalise_base_url("http://127.0.0.1:8787/api/v1"), Ok("http://127.0.0.1:8787/api/v1".into()));
         assert_eq!(normalise_base_url("/api/v1"), Ok("/api/v1".into()));
     }
 
     #[test]
     fn refuses_anything_else() {
-        for bad in ["", "   ", "api.example.com", "javascript:alert(1)", "//evil.example/api", "ftp://x/api", "https://", "https://a b"] {
+        for bad in [
+            "",
+            "   ",
+            "api.example.com",
+            "javascript:alert(1)",
+            "//evil.example/api",
+            "ftp://x/api",
+            "https://",
+            "https://a b",
+        ] {
             assert!(normalise_base_url(bad).is_err(), "{bad:?} was accepted");
         }
     }
 
     #[test]
     fn config_fields_default_and_are_bounded() {
-        let c: Config = serde_json::from_str(r#"{"api_base_url": "https://x.example/api/v1/", "poll_interval_seconds": 0}"#).unwrap();
+        let c: Config =
+            serde_json::from_str(r#"{"api_base_url": "https://x.example/api/v1/", "poll_interval_seconds": 0}"#)
+                .unwrap();
         let c = c.sanitised();
         assert_eq!(c.api_base_url, "https://x.example/api/v1");
         assert_eq!(c.poll_interval_seconds, 0.05);

@@ -9,6 +9,7 @@ pub mod browser;
 pub mod components;
 pub mod config;
 pub mod domain;
+pub mod hooks;
 pub mod pages;
 pub mod routes;
 pub mod session;

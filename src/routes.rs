@@ -1,8 +1,15 @@
 //! The app's URLs in one place, and the rule for where sign-in may send a person back to.
 
+use crate::api::{encode_component, ProjectFilter};
+
 pub const HOME: &str = "/";
 pub const SIGN_IN: &str = "/sign-in";
 pub const NEW_STORY: &str = "/new";
+
+/// The projects list, filtered.
+pub fn projects(filter: &ProjectFilter) -> String {
+    format!("{HOME}{}", filter.to_query())
+}
 
 pub fn project(id: i64) -> String {
     format!("/projects/{id}")
@@ -35,17 +42,13 @@ pub fn sign_in_returning_to(path: &str) -> String {
 pub fn safe_return_path(candidate: &str) -> String {
     let path = candidate.trim();
     let inside = path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') && !path.contains(':');
-    let is_sign_in = path == SIGN_IN || path.starts_with(&format!("{SIGN_IN}?")) || path.starts_with(&format!("{SIGN_IN}/"));
-    if inside && !is_sign_in { path.to_owned() } else { HOME.to_owned() }
-}
-
-pub(crate) fn encode_component(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
+    let is_sign_in =
+        path == SIGN_IN || path.starts_with(&format!("{SIGN_IN}?")) || path.starts_with(&format!("{SIGN_IN}/"));
+    if inside && !is_sign_in {
+        path.to_owned()
+    } else {
+        HOME.to_owned()
+    }
 }
 
 #[cfg(test)]
@@ -56,14 +59,26 @@ mod tests {
     fn returns_only_to_paths_of_this_app() {
         assert_eq!(safe_return_path("/projects/4/video"), "/projects/4/video");
         assert_eq!(safe_return_path("/?status_filter=failed"), "/?status_filter=failed");
-        for bad in ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", "projects/4", "/sign-in", "/sign-in?return_to=/x"] {
+        for bad in [
+            "https://evil.example/",
+            "//evil.example",
+            "/\\evil.example",
+            "javascript:alert(1)",
+            "",
+            "projects/4",
+            "/sign-in",
+            "/sign-in?return_to=/x",
+        ] {
             assert_eq!(safe_return_path(bad), "/", "{bad:?}");
         }
     }
 
     #[test]
     fn sign_in_link_carries_the_return_path_encoded() {
-        assert_eq!(sign_in_returning_to("/projects/4?tab=a b&x=1"), "/sign-in?return_to=/projects/4%3Ftab%3Da%20b%26x%3D1");
+        assert_eq!(
+            sign_in_returning_to("/projects/4?tab=a b&x=1"),
+            "/sign-in?return_to=/projects/4%3Ftab%3Da%20b%26x%3D1"
+        );
         assert_eq!(sign_in_returning_to("/"), "/sign-in");
         assert_eq!(sign_in_returning_to("https://evil.example"), "/sign-in");
     }

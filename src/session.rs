@@ -65,10 +65,11 @@ impl Session {
         Client::new(api_base_url, token, self.config.with_value(|c| c.request_timeout_seconds) * 1000)
     }
 
-    /// A client for the signed-in person, or `None` when nobody is signed in.
-    pub fn client(&self) -> Option<Client> {
-        let token = self.token.get_untracked()?;
-        Some(self.client_for(&self.api_base_url.get_untracked(), &token))
+    /// A client for the signed-in person; signed out, the error to show (and to hand to
+    /// `sign_out_if_rejected`, like any 401).
+    pub fn client(&self) -> Result<Client, ApiError> {
+        let token = self.token.get_untracked().ok_or_else(ApiError::signed_out)?;
+        Ok(self.client_for(&self.api_base_url.get_untracked(), &token))
     }
 
     pub fn sign_in(&self, api_base_url: &str, token: &str, remember: bool) {
@@ -94,17 +95,20 @@ impl Session {
         self.notice.get()
     }
 
-    /// Every page passes its errors through here: a 401 ends the session (the route guard then sends
-    /// the person to sign in and back); everything else is the page's to show.
-    pub fn check(&self, error: &ApiError) -> bool {
-        if error.kind == ErrorKind::Unauthorized {
+    /// Every page passes its errors through here first. A 401 signs the person out (the route guard
+    /// then sends them to sign in and back) and answers `true`: the page is going away, so the
+    /// caller touches none of its state. Anything else answers `false` and is the page's to show.
+    pub fn sign_out_if_rejected(&self, error: &ApiError) -> bool {
+        if error.kind != ErrorKind::Unauthorized {
+            return false;
+        }
+        if self.signed_in_untracked() {
             storage::remove(TOKEN_KEY);
             self.notice.set(Some(
                 "The service did not accept your access token (it may have expired). Sign in again to continue where you were."
                     .into(),
             ));
             self.token.set(None);
-            return false;
         }
         true
     }

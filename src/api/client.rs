@@ -2,6 +2,7 @@
 
 use super::error::ApiError;
 use super::model::*;
+use super::query::ProjectFilter;
 use gloo_net::http::{Method, RequestBuilder};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -28,23 +29,12 @@ impl Client {
         Self { base_url: base_url.trim().trim_end_matches('/').to_owned(), token: token.trim().to_owned(), timeout_ms }
     }
 
-    pub fn base_url(&self) -> &str {
-        &self.base_url
-    }
-
     pub async fn create_project(&self, request: &CreateProjectRequest) -> Result<CreatedProject, ApiError> {
         self.send(Method::POST, "/stories/create", Some(request)).await
     }
 
     pub async fn list_projects(&self, filter: &ProjectFilter) -> Result<Vec<Project>, ApiError> {
-        let mut query = Vec::new();
-        if let Some(person_id) = filter.person_id {
-            query.push(format!("person_id={person_id}"));
-        }
-        if let Some(status) = filter.status.as_deref().filter(|s| !s.is_empty()) {
-            query.push(format!("status_filter={}", js_sys::encode_uri_component(status)));
-        }
-        let path = if query.is_empty() { "/scene-projects".to_owned() } else { format!("/scene-projects?{}", query.join("&")) };
+        let path = format!("/scene-projects{}", filter.to_query());
         let body: serde_json::Value = self.send(Method::GET, &path, None::<&()>).await?;
         projects_from_list_body(&body).ok_or_else(ApiError::decode)
     }
@@ -75,8 +65,12 @@ impl Client {
         scene_number: i64,
         request: &RegenerateRequest,
     ) -> Result<Accepted, ApiError> {
-        self.send(Method::POST, &format!("/scene-projects/{project_id}/scenes/{scene_number}/regenerate"), Some(request))
-            .await
+        self.send(
+            Method::POST,
+            &format!("/scene-projects/{project_id}/scenes/{scene_number}/regenerate"),
+            Some(request),
+        )
+        .await
     }
 
     pub async fn upscale_project(&self, id: i64) -> Result<Accepted, ApiError> {

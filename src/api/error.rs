@@ -16,9 +16,15 @@ pub enum ErrorKind {
     NotFound,
     Conflict,
     Unprocessable,
-    RateLimited { retry_after_seconds: Option<u64> },
-    Server { status: u16 },
-    UnexpectedStatus { status: u16 },
+    RateLimited {
+        retry_after_seconds: Option<u64>,
+    },
+    Server {
+        status: u16,
+    },
+    UnexpectedStatus {
+        status: u16,
+    },
     /// A success status whose body could not be read as what the spec promises.
     Decode,
 }
@@ -44,7 +50,10 @@ impl ApiError {
     }
 
     pub fn network() -> Self {
-        Self::new(ErrorKind::Network, "Could not reach the service. Check your connection and the API address in settings.")
+        Self::new(
+            ErrorKind::Network,
+            "Could not reach the service. Check your connection and the API address in settings.",
+        )
     }
 
     pub fn timeout() -> Self {
@@ -73,33 +82,21 @@ impl ApiError {
         Self { kind, message, fields }
     }
 
-    pub fn status(&self) -> Option<u16> {
-        Some(match self.kind {
-            ErrorKind::BadRequest => 400,
-            ErrorKind::Unauthorized => 401,
-            ErrorKind::Forbidden => 403,
-            ErrorKind::NotFound => 404,
-            ErrorKind::Conflict => 409,
-            ErrorKind::Unprocessable => 422,
-            ErrorKind::RateLimited { .. } => 429,
-            ErrorKind::Server { status } | ErrorKind::UnexpectedStatus { status } => status,
-            ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Decode => return None,
-        })
-    }
-
-    /// Failures that say nothing about the request itself, so trying again later may succeed.
-    pub fn is_transient(&self) -> bool {
-        matches!(
-            self.kind,
-            ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Server { .. } | ErrorKind::RateLimited { .. }
-        )
-    }
-
-    pub fn retry_after_seconds(&self) -> Option<u64> {
+    /// Whether a request that failed this way may still have been carried out by the service: no
+    /// answer came (network, timeout), a gateway answered for it (5xx), or a success could not be
+    /// read. Actions that spend credits never send again on `true`; they re-read the project instead.
+    /// A 4xx is the service's refusal: nothing was done, and the person may try again.
+    pub fn may_have_landed(&self) -> bool {
         match self.kind {
-            ErrorKind::RateLimited { retry_after_seconds } => retry_after_seconds,
-            _ => None,
+            ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Server { .. } | ErrorKind::Decode => true,
+            ErrorKind::UnexpectedStatus { status } => !(400..500).contains(&status),
+            _ => false,
         }
+    }
+
+    /// The person is signed out: no request was sent.
+    pub fn signed_out() -> Self {
+        Self::new(ErrorKind::Unauthorized, "You are signed out. Sign in again to continue where you were.")
     }
 
     /// The message blamed on `field` by the service, if any.
@@ -206,7 +203,9 @@ fn field_errors(items: &[Value]) -> (Option<String>, Vec<FieldError>) {
                 let msg = ["msg", "message", "detail"].iter().find_map(|k| map.get(*k)?.as_str().and_then(non_empty));
                 let Some(msg) = msg else { continue };
                 let field = match map.get("loc").or_else(|| map.get("field")) {
-                    Some(Value::Array(loc)) => loc.iter().rev().find_map(|p| p.as_str().filter(|p| *p != "body")).map(str::to_owned),
+                    Some(Value::Array(loc)) => {
+                        loc.iter().rev().find_map(|p| p.as_str().filter(|p| *p != "body")).map(str::to_owned)
+                    }
                     Some(Value::String(s)) => Some(s.clone()),
                     _ => None,
                 };
@@ -227,7 +226,11 @@ fn field_errors(items: &[Value]) -> (Option<String>, Vec<FieldError>) {
 
 fn non_empty(s: &str) -> Option<String> {
     let t = s.trim();
-    if t.is_empty() { None } else { Some(shorten(t)) }
+    if t.is_empty() {
+        None
+    } else {
+        Some(shorten(t))
+    }
 }
 
 fn shorten(text: &str) -> String {

@@ -13,20 +13,31 @@ fn classifies_every_status_class() {
     assert_eq!(kind(500), ErrorKind::Server { status: 500 });
     assert_eq!(kind(503), ErrorKind::Server { status: 503 });
     assert_eq!(kind(418), ErrorKind::UnexpectedStatus { status: 418 });
-    for status in [400, 401, 403, 404, 409, 422, 429, 500, 502, 418] {
-        assert_eq!(ApiError::from_response(status, None, "").status(), Some(status));
-    }
-    assert_eq!(ApiError::network().status(), None);
 }
 
 #[test]
 fn reads_retry_after_seconds() {
     let e = ApiError::from_response(429, Some(" 7 "), r#"{"detail":"Too many requests"}"#);
-    assert_eq!(e.retry_after_seconds(), Some(7));
+    assert_eq!(e.kind, ErrorKind::RateLimited { retry_after_seconds: Some(7) });
     assert_eq!(e.message, "Too many requests");
-    assert_eq!(ApiError::from_response(429, Some("Wed, 21 Oct 2026 07:28:00 GMT"), "").retry_after_seconds(), None);
-    assert!(e.is_transient());
-    assert!(!ApiError::from_response(403, None, "").is_transient());
+    let dated = ApiError::from_response(429, Some("Wed, 21 Oct 2026 07:28:00 GMT"), "");
+    assert_eq!(dated.kind, ErrorKind::RateLimited { retry_after_seconds: None });
+}
+
+#[test]
+fn only_failures_without_a_refusal_may_have_landed() {
+    let landed = |e: ApiError| e.may_have_landed();
+    assert!(landed(ApiError::network()));
+    assert!(landed(ApiError::timeout()));
+    assert!(landed(ApiError::decode()));
+    for status in [500, 502, 503, 504, 302] {
+        assert!(landed(ApiError::from_response(status, None, "")), "{status}");
+    }
+    // A 4xx is the service saying no: nothing was done, so trying again is safe.
+    for status in [400, 401, 403, 404, 409, 418, 422, 429] {
+        assert!(!landed(ApiError::from_response(status, None, "")), "{status}");
+    }
+    assert!(!landed(ApiError::signed_out()));
 }
 
 #[test]
@@ -51,7 +62,10 @@ fn reads_fastapi_field_errors() {
     assert_eq!(e.field_message("story_idea"), Some("ensure this value has at least 10 characters"));
     assert_eq!(e.field_message("num_scenes"), Some("value is not a valid integer"));
     assert_eq!(e.field_message("person_id"), None);
-    assert_eq!(e.message, "story idea: ensure this value has at least 10 characters; num scenes: value is not a valid integer");
+    assert_eq!(
+        e.message,
+        "story idea: ensure this value has at least 10 characters; num scenes: value is not a valid integer"
+    );
 }
 
 #[test]
@@ -62,7 +76,10 @@ fn never_shows_an_html_page_and_falls_back_on_empty_bodies() {
     assert_eq!(e.message, "The service had a problem on its side. Please try again in a moment.");
     assert_eq!(ApiError::from_response(404, None, "   ").message, "The service could not find this.");
     assert_eq!(ApiError::from_response(400, None, "{}").message, "The service refused the request as invalid.");
-    assert_eq!(ApiError::from_response(400, None, r#"{"detail": ""}"#).message, "The service refused the request as invalid.");
+    assert_eq!(
+        ApiError::from_response(400, None, r#"{"detail": ""}"#).message,
+        "The service refused the request as invalid."
+    );
     assert_eq!(ApiError::from_response(400, None, "[1, 2]").message, "The service refused the request as invalid.");
 }
 
@@ -76,7 +93,8 @@ fn long_messages_are_shortened() {
 
 #[test]
 fn redacts_a_token_the_service_echoes() {
-    let e = ApiError::from_response(401, None, r#"{"detail": "token sk-live-123456 is invalid"}"#).redact("sk-live-123456");
+    let e =
+        ApiError::from_response(401, None, r#"{"detail": "token sk-live-123456 is invalid"}"#).redact("sk-live-123456");
     assert_eq!(e.message, "token [token hidden] is invalid");
     assert_eq!(e.to_string(), e.message);
 }

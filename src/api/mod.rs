@@ -5,7 +5,9 @@ mod error;
 mod lenient;
 mod model;
 mod open_enum;
+mod query;
 
 pub use client::Client;
 pub use error::{extract_message, ApiError, ErrorKind, FieldError};
 pub use model::*;
+pub use query::{encode_component, ProjectFilter};

@@ -244,13 +244,6 @@ pub struct RegenerateRequest {
     pub updated_motion_prompt: Option<String>,
 }
 
-/// The two optional filters of GET /scene-projects (4.2).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ProjectFilter {
-    pub person_id: Option<i64>,
-    pub status: Option<String>,
-}
-
 /// The list body's shape is "not shown": a bare array, or an object wrapping one under a common key.
 pub fn projects_from_list_body(body: &serde_json::Value) -> Option<Vec<Project>> {
     let items = match body {

@@ -93,7 +93,8 @@ fn keeps_unknown_enum_values_instead_of_failing() {
 
 #[test]
 fn understands_the_upscaling_status() {
-    let a: Accepted = serde_json::from_value(json!({"id": 9, "status": "upscaling", "message": "may take 5 to 10 minutes"})).unwrap();
+    let a: Accepted =
+        serde_json::from_value(json!({"id": 9, "status": "upscaling", "message": "may take 5 to 10 minutes"})).unwrap();
     assert_eq!(a.status, ProjectStatus::Upscaling);
     assert_eq!(a.message.as_deref(), Some("may take 5 to 10 minutes"));
 }
@@ -128,7 +129,9 @@ fn an_unreadable_scene_is_skipped_not_fatal() {
 
 #[test]
 fn the_error_field_of_any_shape_becomes_a_message() {
-    let read = |e: serde_json::Value| serde_json::from_value::<StatusReport>(json!({"status": "failed", "error": e})).unwrap().error;
+    let read = |e: serde_json::Value| {
+        serde_json::from_value::<StatusReport>(json!({"status": "failed", "error": e})).unwrap().error
+    };
     assert_eq!(read(json!("Scene 3 video failed")).as_deref(), Some("Scene 3 video failed"));
     assert_eq!(read(json!({"code": "E42", "message": "GPU lost"})).as_deref(), Some("GPU lost"));
     assert_eq!(read(json!({"code": "E42"})).as_deref(), Some(r#"{"code":"E42"}"#));
@@ -139,7 +142,8 @@ fn the_error_field_of_any_shape_becomes_a_message() {
 #[test]
 fn list_bodies_of_every_reasonable_shape() {
     let one = json!({"id": 1, "status": "proposed"});
-    for body in [json!([one]), json!({"projects": [one]}), json!({"items": [one], "total": 1}), json!({"data": [one]})] {
+    for body in [json!([one]), json!({"projects": [one]}), json!({"items": [one], "total": 1}), json!({"data": [one]})]
+    {
         let projects = projects_from_list_body(&body).expect("recognised");
         assert_eq!(projects.len(), 1);
         assert_eq!(projects[0].status, ProjectStatus::Proposed);
@@ -151,13 +155,19 @@ fn list_bodies_of_every_reasonable_shape() {
 #[test]
 fn requests_are_written_with_the_spec_names() {
     let create = CreateProjectRequest {
-        person_id: 1, story_idea: "A fox crosses a lake".into(), num_scenes: 3,
-        use_avatar_first_scene: true, use_avatar_last_scene: false,
+        person_id: 1,
+        story_idea: "A fox crosses a lake".into(),
+        num_scenes: 3,
+        use_avatar_first_scene: true,
+        use_avatar_last_scene: false,
     };
-    assert_eq!(serde_json::to_value(&create).unwrap(), json!({
-        "person_id": 1, "story_idea": "A fox crosses a lake", "num_scenes": 3,
-        "use_avatar_first_scene": true, "use_avatar_last_scene": false
-    }));
+    assert_eq!(
+        serde_json::to_value(&create).unwrap(),
+        json!({
+            "person_id": 1, "story_idea": "A fox crosses a lake", "num_scenes": 3,
+            "use_avatar_first_scene": true, "use_avatar_last_scene": false
+        })
+    );
     assert_eq!(serde_json::to_value(ApproveRequest::confirmed(" ", "")).unwrap(), json!({"confirm_credits": true}));
     assert_eq!(
         serde_json::to_value(ApproveRequest::confirmed("veo-3", " flux ")).unwrap(),
@@ -166,8 +176,16 @@ fn requests_are_written_with_the_spec_names() {
     let update = SceneUpdate { motion_prompt: Some("zoom".into()), ..SceneUpdate::default() };
     assert_eq!(serde_json::to_value(&update).unwrap(), json!({"motion_prompt": "zoom"}));
     assert!(SceneUpdate::default().is_empty() && !update.is_empty());
-    let regen = RegenerateRequest { regenerate_image: false, regenerate_video: true, updated_image_prompt: None, updated_motion_prompt: Some("orbit".into()) };
-    assert_eq!(serde_json::to_value(&regen).unwrap(), json!({"regenerate_image": false, "regenerate_video": true, "updated_motion_prompt": "orbit"}));
+    let regen = RegenerateRequest {
+        regenerate_image: false,
+        regenerate_video: true,
+        updated_image_prompt: None,
+        updated_motion_prompt: Some("orbit".into()),
+    };
+    assert_eq!(
+        serde_json::to_value(&regen).unwrap(),
+        json!({"regenerate_image": false, "regenerate_video": true, "updated_motion_prompt": "orbit"})
+    );
 }
 
 #[test]

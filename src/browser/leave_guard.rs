@@ -6,7 +6,8 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-const QUESTION: &str = "You have unsaved scene changes. They stay saved on this device as a draft. Leave this page anyway?";
+const QUESTION: &str =
+    "You have unsaved scene changes. They stay saved on this device as a draft. Leave this page anyway?";
 
 /// Installs the guard for the lifetime of the calling component.
 pub fn guard_leaving(has_unsaved: impl Fn() -> bool + Clone + 'static) {

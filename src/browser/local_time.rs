@@ -1,7 +1,12 @@
-//! Timestamps in the person's own time zone and language, as their browser formats them.
+//! The clock, and timestamps in the person's own time zone and language, as their browser formats them.
 
 use crate::domain::project_list::utc_millis;
 use wasm_bindgen::JsValue;
+
+/// Milliseconds since 1970 by the browser's clock: the time every pure schedule and watch is fed.
+pub fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
 
 /// "22 Nov 2026, 14:05" (or however the person's locale writes it); `None` when unreadable.
 pub fn local_time(timestamp: &str) -> Option<String> {

@@ -12,7 +12,8 @@ pub enum Permission {
 }
 
 pub fn permission() -> Permission {
-    let supported = web_sys::window().is_some_and(|w| js_sys::Reflect::has(&w, &"Notification".into()).unwrap_or(false));
+    let supported =
+        web_sys::window().is_some_and(|w| js_sys::Reflect::has(&w, &"Notification".into()).unwrap_or(false));
     if !supported {
         return Permission::Unsupported;
     }

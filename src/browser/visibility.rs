@@ -1,4 +1,4 @@
-//! Whether the tab is in view, and a call when it comes back into view.
+//! Whether the tab is in view, and a call when that changes.
 
 use leptos::prelude::on_cleanup;
 use send_wrapper::SendWrapper;
@@ -7,15 +7,6 @@ use wasm_bindgen::JsCast;
 
 pub fn is_hidden() -> bool {
     web_sys::window().and_then(|w| w.document()).is_some_and(|d| d.hidden())
-}
-
-/// Calls `f` each time the tab becomes visible, for the lifetime of the calling component.
-pub fn on_visible(f: impl Fn() + 'static) {
-    on_change(move |visible| {
-        if visible {
-            f();
-        }
-    });
 }
 
 /// Calls `f(visible)` each time the tab is hidden or shown, for the lifetime of the calling component.

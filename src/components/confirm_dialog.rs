@@ -1,3 +1,4 @@
+use crate::components::{MessageBanner, Tone};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -23,7 +24,8 @@ pub fn ConfirmDialog(
             el.close();
         }
     });
-    let heading_id = format!("dialog-{}", title.to_ascii_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
+    let heading_id =
+        format!("dialog-{}", title.to_ascii_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
     let labelled_by = heading_id.clone();
     view! {
         <dialog node_ref=dialog class="dialog" aria-labelledby=labelled_by on:close=move |_| open.set(false)>
@@ -35,7 +37,7 @@ pub fn ConfirmDialog(
             }>
                 <h2 id=heading_id>{title}</h2>
                 {children()}
-                {move || error.get().map(|m| view! { <p class="banner banner-error" role="alert">{m}</p> })}
+                <MessageBanner tone=Tone::Error message=error />
                 <div class="actions">
                     <button type="submit" class="button primary" disabled=move || busy.get()>{move || confirm_label.get()}</button>
                     <button type="button" class="button" on:click=move |_| open.set(false)>"Cancel"</button>

@@ -1,6 +1,7 @@
 //! The final video with native controls: original or upscaled (switching keeps the position),
 //! a jump to each scene, and download links. Only http(s) addresses from the API are ever used.
 
+use crate::components::{Banner, Tone};
 use crate::domain::media::{clock, safe_media_url, scene_start_seconds};
 use leptos::html::Video;
 use leptos::prelude::*;
@@ -71,12 +72,12 @@ pub fn VideoPlayer(
         <div class="player">
             // One element for every version, so switching changes only its source.
             <Show when=move || source.with(Option::is_some)
-                fallback=|| view! { <p class="banner banner-warn">"The final video's address is unavailable (the service sent none, or one storyreel will not open)."</p> }>
+                fallback=|| view! { <Banner tone=Tone::Warning>"The final video's address is unavailable (the service sent none, or one storyreel will not open)."</Banner> }>
                 <video node_ref=video controls preload="metadata" src=move || source.get() aria-label="Final video"
                     on:loadedmetadata=on_loaded on:error=move |_| broken.set(true)></video>
             </Show>
             <Show when=move || broken.get()>
-                <div class="banner banner-error" role="alert">
+                <Banner tone=Tone::Error>
                     <p>"This video could not be loaded. Its link may have expired or the file is not there any more."</p>
                     <button type="button" class="button" on:click=move |_| {
                         broken.set(false);
@@ -84,7 +85,7 @@ pub fn VideoPlayer(
                         // The address may come back unchanged (the file was only missing for a while): ask again.
                         if let Some(v) = video.get_untracked() { v.load(); }
                     }>"Refresh the project"</button>
-                </div>
+                </Banner>
             </Show>
             <Show when=move || upscaled.with(Option::is_some)>
                 <fieldset class="version-switch">
@@ -120,7 +121,9 @@ pub fn VideoPlayer(
 
 fn download(url: Option<String>, label: &str) -> AnyView {
     match url {
-        Some(href) => view! { <a href=href download="" target="_blank" rel="noopener">{label.to_owned()}</a> }.into_any(),
+        Some(href) => {
+            view! { <a href=href download="" target="_blank" rel="noopener">{label.to_owned()}</a> }.into_any()
+        }
         None => view! { <span class="unavailable">{format!("{label}: unavailable")}</span> }.into_any(),
     }
 }

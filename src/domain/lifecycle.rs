@@ -15,15 +15,30 @@ pub fn screen_for(status: &ProjectStatus) -> Screen {
     match status {
         ProjectStatus::Draft | ProjectStatus::Creating | ProjectStatus::Proposed => Screen::Review,
         // An unknown state is watched until it explains itself.
-        ProjectStatus::Generating | ProjectStatus::Completed | ProjectStatus::Upscaling | ProjectStatus::Failed | ProjectStatus::Unknown(_) => {
-            Screen::Video
-        }
+        ProjectStatus::Generating
+        | ProjectStatus::Completed
+        | ProjectStatus::Upscaling
+        | ProjectStatus::Failed
+        | ProjectStatus::Unknown(_) => Screen::Video,
     }
 }
 
 /// Scene text is editable only before approval (spec section 3).
 pub fn can_edit_scenes(status: &ProjectStatus) -> bool {
     *status == ProjectStatus::Proposed
+}
+
+/// Why the scenes cannot be edited, or `None` while they can.
+pub fn read_only_reason(status: &ProjectStatus) -> Option<String> {
+    Some(match status {
+        _ if can_edit_scenes(status) => return None,
+        ProjectStatus::Generating => "Generation has started, so the scenes can no longer be edited.".to_owned(),
+        ProjectStatus::Completed => "This project is completed; its scenes can no longer be edited.".to_owned(),
+        other => format!(
+            "This project is {}; scenes can be edited only while a project awaits approval.",
+            label(other).to_lowercase()
+        ),
+    })
 }
 
 /// Approve from any status other than proposed is rejected (spec 4.5).
@@ -83,6 +98,23 @@ mod tests {
             assert!(!can_edit_scenes(&s) && !can_approve(&s), "{s:?}");
         }
         assert!(can_edit_scenes(&Proposed) && can_approve(&Proposed));
+    }
+
+    #[test]
+    fn a_read_only_project_says_why() {
+        assert_eq!(read_only_reason(&Proposed), None);
+        assert_eq!(
+            read_only_reason(&Generating).unwrap(),
+            "Generation has started, so the scenes can no longer be edited."
+        );
+        assert_eq!(
+            read_only_reason(&Completed).unwrap(),
+            "This project is completed; its scenes can no longer be edited."
+        );
+        assert_eq!(
+            read_only_reason(&Unknown("on_hold".into())).unwrap(),
+            "This project is on hold; scenes can be edited only while a project awaits approval."
+        );
     }
 
     #[test]

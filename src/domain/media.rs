@@ -50,13 +50,31 @@ mod tests {
 
     #[test]
     fn only_http_and_https_with_a_host_are_used() {
-        for good in ["https://cdn.example/v.mp4", "http://127.0.0.1:8787/media/final/1.webm", "HTTPS://CDN.example/x", "  https://a.b/c?d=e#f  "] {
+        for good in [
+            "https://cdn.example/v.mp4",
+            "http://127.0.0.1:8787/media/final/1.webm",
+            "HTTPS://CDN.example/x",
+            "  https://a.b/c?d=e#f  ",
+        ] {
             assert_eq!(safe_media_url(good), Some(good.trim()), "{good:?}");
         }
         for bad in [
-            "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:video/mp4;base64,AAAA", "blob:https://a/b", "/media/1.webm",
-            "//cdn.example/v.mp4", "ftp://cdn.example/v.mp4", "https://", "https:///path", "http:\\\\evil.example", "https://a.b/c d",
-            "https://a.b/\u{0}x", "", "https", "vbscript:x", "https:/one-slash.example",
+            "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)",
+            "data:video/mp4;base64,AAAA",
+            "blob:https://a/b",
+            "/media/1.webm",
+            "//cdn.example/v.mp4",
+            "ftp://cdn.example/v.mp4",
+            "https://",
+            "https:///path",
+            "http:\\\\evil.example",
+            "https://a.b/c d",
+            "https://a.b/\u{0}x",
+            "",
+            "https",
+            "vbscript:x",
+            "https:/one-slash.example",
         ] {
             assert_eq!(safe_media_url(bad), None, "{bad:?}");
         }
@@ -65,12 +83,22 @@ mod tests {
     #[test]
     fn a_revision_marks_plain_addresses_and_leaves_signed_ones_alone() {
         let at = "2026-11-23T02:40:01.123456Z";
-        assert_eq!(revised_media_url("https://cdn.example/p/7/final.webm", at), "https://cdn.example/p/7/final.webm?rev=20261123T024001123456Z");
-        assert_eq!(revised_media_url("https://cdn.example/final.webm#t=5", at), "https://cdn.example/final.webm?rev=20261123T024001123456Z#t=5");
+        assert_eq!(
+            revised_media_url("https://cdn.example/p/7/final.webm", at),
+            "https://cdn.example/p/7/final.webm?rev=20261123T024001123456Z"
+        );
+        assert_eq!(
+            revised_media_url("https://cdn.example/final.webm#t=5", at),
+            "https://cdn.example/final.webm?rev=20261123T024001123456Z#t=5"
+        );
         let signed = "https://bucket.example/final.mp4?X-Amz-Signature=abc&X-Amz-Expires=3600";
         assert_eq!(revised_media_url(signed, at), signed);
         assert_eq!(revised_media_url("https://cdn.example/final.webm", ""), "https://cdn.example/final.webm");
-        assert_eq!(revised_media_url("https://cdn.example/final.webm", at), revised_media_url("https://cdn.example/final.webm", at), "stable for one revision");
+        assert_eq!(
+            revised_media_url("https://cdn.example/final.webm", at),
+            revised_media_url("https://cdn.example/final.webm", at),
+            "stable for one revision"
+        );
     }
 
     #[test]

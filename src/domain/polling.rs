@@ -25,7 +25,9 @@ pub enum Outcome {
 /// watching (401, 404): wait as long as the service asked on 429, otherwise back off and try again.
 pub fn outcome_after_error(kind: &ErrorKind) -> Outcome {
     match kind {
-        ErrorKind::RateLimited { retry_after_seconds } => Outcome::RateLimited { retry_after_ms: retry_after_seconds.map(|s| s.saturating_mul(1000)) },
+        ErrorKind::RateLimited { retry_after_seconds } => {
+            Outcome::RateLimited { retry_after_ms: retry_after_seconds.map(|s| s.saturating_mul(1000)) }
+        }
         _ => Outcome::Unreachable,
     }
 }
@@ -47,11 +49,15 @@ pub struct PollSchedule {
 impl PollSchedule {
     /// The first check is due at once.
     pub fn new(interval_ms: u64, now: u64) -> Self {
-        Self { interval_ms: interval_ms.max(1), next_at: Some(now), in_flight: false, failures: 0, rate_limited: false, last_answer_at: None, paused: false }
-    }
-
-    pub fn interval_ms(&self) -> u64 {
-        self.interval_ms
+        Self {
+            interval_ms: interval_ms.max(1),
+            next_at: Some(now),
+            in_flight: false,
+            failures: 0,
+            rate_limited: false,
+            last_answer_at: None,
+            paused: false,
+        }
     }
 
     /// Starts a check if one is due and none is in flight; the caller sends the request only on `true`.
@@ -338,8 +344,14 @@ mod tests {
 
     #[test]
     fn errors_map_to_waiting_as_asked_or_backing_off() {
-        assert_eq!(outcome_after_error(&ErrorKind::RateLimited { retry_after_seconds: Some(7) }), Outcome::RateLimited { retry_after_ms: Some(7000) });
-        assert_eq!(outcome_after_error(&ErrorKind::RateLimited { retry_after_seconds: None }), Outcome::RateLimited { retry_after_ms: None });
+        assert_eq!(
+            outcome_after_error(&ErrorKind::RateLimited { retry_after_seconds: Some(7) }),
+            Outcome::RateLimited { retry_after_ms: Some(7000) }
+        );
+        assert_eq!(
+            outcome_after_error(&ErrorKind::RateLimited { retry_after_seconds: None }),
+            Outcome::RateLimited { retry_after_ms: None }
+        );
         for kind in [ErrorKind::Network, ErrorKind::Timeout, ErrorKind::Server { status: 502 }, ErrorKind::Decode] {
             assert_eq!(outcome_after_error(&kind), Outcome::Unreachable, "{kind:?}");
         }

@@ -2,6 +2,7 @@
 
 use crate::api::{Project, ProjectStatus};
 use crate::domain::media::safe_media_url;
+use crate::domain::title::project_title_within;
 
 /// Newest first. Timestamps are compared as instants (an offset or fractional seconds do not fool
 /// the order); a project without a readable one goes after those with one, newest id first.
@@ -18,16 +19,9 @@ pub fn in_motion(status: &ProjectStatus) -> bool {
     matches!(status, ProjectStatus::Creating | ProjectStatus::Generating | ProjectStatus::Upscaling)
 }
 
-/// The line that names a project: its description, else its idea, shortened on a character boundary.
+/// The line that names a project in the list, shortened.
 pub fn title(project: &Project, max_chars: usize) -> String {
-    let text = if project.description.trim().is_empty() { project.ideas.trim() } else { project.description.trim() };
-    if text.is_empty() {
-        return format!("Untitled project {}", project.id);
-    }
-    if text.chars().count() <= max_chars {
-        return text.to_owned();
-    }
-    format!("{}…", text.chars().take(max_chars.saturating_sub(1)).collect::<String>().trim_end())
+    project_title_within(project.id, Some(project), max_chars)
 }
 
 /// The first scene's image, when it has a safe address.
@@ -42,7 +36,11 @@ pub fn as_utc(timestamp: &str) -> String {
     let t = timestamp.trim();
     let Some((_, time)) = t.split_once(['T', ' ']) else { return t.to_owned() };
     let has_offset = time.ends_with(['Z', 'z']) || time.contains('+') || time.contains('-');
-    if has_offset { t.to_owned() } else { format!("{}Z", t.replacen(' ', "T", 1)) }
+    if has_offset {
+        t.to_owned()
+    } else {
+        format!("{}Z", t.replacen(' ', "T", 1))
+    }
 }
 
 /// Milliseconds since 1970 of an ISO 8601 timestamp (offsets honoured), or `None` when unreadable.
@@ -68,7 +66,12 @@ pub fn utc_millis(timestamp: &str) -> Option<i64> {
     // Four-digit years only: beyond them the arithmetic below could overflow, and a browser could
     // not show the date anyway.
     let in_range = (1..=9999).contains(&year) && (1..=12).contains(&month) && (1..=31).contains(&day);
-    if !in_range || !(0..=23).contains(&hour) || !(0..=59).contains(&minute) || !(0.0..61.0).contains(&seconds) || offset_minutes.abs() >= 1440 {
+    if !in_range
+        || !(0..=23).contains(&hour)
+        || !(0..=59).contains(&minute)
+        || !(0.0..61.0).contains(&seconds)
+        || offset_minutes.abs() >= 1440
+    {
         return None;
     }
     let days = days_from_civil(year, month, day);
@@ -125,7 +128,13 @@ mod tests {
         assert_eq!(utc_millis("2000-03-01T00:00:01.25Z"), Some(951_868_801_250));
         assert_eq!(utc_millis("2026-11-21T10:30:00+02:00"), utc_millis("2026-11-21T08:30:00Z"));
         assert_eq!(utc_millis("2026-11-21T03:30:00-0500"), utc_millis("2026-11-21T08:30:00"));
-        let absurd = ["300000000-01-01T00:00:00Z", "9223372036854775807-01-01T00:00:00Z", "2026-11-21T00:00:1e300Z", "2026-11-21T00:00:NaNZ", "2026-11-21T00:00:00+99:00"];
+        let absurd = [
+            "300000000-01-01T00:00:00Z",
+            "9223372036854775807-01-01T00:00:00Z",
+            "2026-11-21T00:00:1e300Z",
+            "2026-11-21T00:00:NaNZ",
+            "2026-11-21T00:00:00+99:00",
+        ];
         for bad in ["", "soon", "2026-13-01T00:00:00Z", "2026-11-21", "2026-11-21Tnoon"].into_iter().chain(absurd) {
             assert_eq!(utc_millis(bad), None, "{bad:?}");
         }
@@ -136,7 +145,13 @@ mod tests {
         for s in [ProjectStatus::Generating, ProjectStatus::Upscaling, ProjectStatus::Creating] {
             assert!(in_motion(&s), "{s:?}");
         }
-        for s in [ProjectStatus::Proposed, ProjectStatus::Completed, ProjectStatus::Failed, ProjectStatus::Draft, ProjectStatus::Unknown("paused".into())] {
+        for s in [
+            ProjectStatus::Proposed,
+            ProjectStatus::Completed,
+            ProjectStatus::Failed,
+            ProjectStatus::Draft,
+            ProjectStatus::Unknown("paused".into()),
+        ] {
             assert!(!in_motion(&s), "{s:?}");
         }
         let mut list = vec![project(1, None), project(2, None)];
@@ -160,7 +175,11 @@ mod tests {
 
     #[test]
     fn the_thumbnail_is_the_first_scenes_safe_image() {
-        let scene = |n: i64, url: Option<&str>| Scene { scene_number: n, image_url: url.map(str::to_owned), ..Scene::default() };
+        let scene = |n: i64, url: Option<&str>| Scene {
+            scene_number: n,
+            image_url: url.map(str::to_owned),
+            ..Scene::default()
+        };
         let mut p = project(1, None);
         assert_eq!(thumbnail(&p), None);
         p.scenes = vec![scene(2, Some("https://cdn.example/2.png")), scene(1, Some("https://cdn.example/1.png"))];

@@ -13,7 +13,12 @@ pub struct RegenerateChoice {
 
 impl RegenerateChoice {
     pub fn for_scene(scene: &Scene) -> Self {
-        Self { image_prompt: scene.image_prompt.clone(), motion_prompt: scene.motion_prompt.clone(), image: true, video: true }
+        Self {
+            image_prompt: scene.image_prompt.clone(),
+            motion_prompt: scene.motion_prompt.clone(),
+            image: true,
+            video: true,
+        }
     }
 
     /// The request, sending a prompt only when it changed; or what is wrong.
@@ -41,7 +46,8 @@ pub fn can_regenerate(status: &ProjectStatus) -> bool {
 
 /// Upscaling is offered for a completed project that has no upscaled version yet.
 pub fn can_upscale(project: &Project) -> bool {
-    project.status == ProjectStatus::Completed && project.final_video_url_upscaled.as_deref().is_none_or(|u| u.trim().is_empty())
+    project.status == ProjectStatus::Completed
+        && project.final_video_url_upscaled.as_deref().is_none_or(|u| u.trim().is_empty())
 }
 
 #[cfg(test)]
@@ -49,7 +55,13 @@ mod tests {
     use super::*;
 
     fn scene() -> Scene {
-        Scene { id: Some(205), scene_number: 2, image_prompt: "A harbour at dawn".into(), motion_prompt: "slow pan".into(), ..Default::default() }
+        Scene {
+            id: Some(205),
+            scene_number: 2,
+            image_prompt: "A harbour at dawn".into(),
+            motion_prompt: "slow pan".into(),
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -84,7 +96,13 @@ mod tests {
     #[test]
     fn what_each_state_offers() {
         assert!(can_regenerate(&ProjectStatus::Completed));
-        for other in [ProjectStatus::Proposed, ProjectStatus::Generating, ProjectStatus::Upscaling, ProjectStatus::Failed, ProjectStatus::Unknown("x".into())] {
+        for other in [
+            ProjectStatus::Proposed,
+            ProjectStatus::Generating,
+            ProjectStatus::Upscaling,
+            ProjectStatus::Failed,
+            ProjectStatus::Unknown("x".into()),
+        ] {
             assert!(!can_regenerate(&other), "{other:?}");
         }
         let mut p = Project { status: ProjectStatus::Completed, ..Default::default() };

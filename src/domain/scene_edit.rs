@@ -51,15 +51,30 @@ mod tests {
     use super::*;
 
     fn text() -> SceneText {
-        SceneText { description: "d".into(), image_prompt: "i".into(), motion_prompt: "m".into(), narration_text: "n".into() }
+        SceneText {
+            description: "d".into(),
+            image_prompt: "i".into(),
+            motion_prompt: "m".into(),
+            narration_text: "n".into(),
+        }
     }
 
     #[test]
     fn a_save_sends_only_changed_fields() {
         let edited = SceneText { motion_prompt: "slow zoom".into(), narration_text: "Hello".into(), ..text() };
         let update = edited.changes_from(&text());
-        assert_eq!(update, SceneUpdate { motion_prompt: Some("slow zoom".into()), narration_text: Some("Hello".into()), ..SceneUpdate::default() });
-        assert_eq!(serde_json::to_value(&update).unwrap(), serde_json::json!({"motion_prompt": "slow zoom", "narration_text": "Hello"}));
+        assert_eq!(
+            update,
+            SceneUpdate {
+                motion_prompt: Some("slow zoom".into()),
+                narration_text: Some("Hello".into()),
+                ..SceneUpdate::default()
+            }
+        );
+        assert_eq!(
+            serde_json::to_value(&update).unwrap(),
+            serde_json::json!({"motion_prompt": "slow zoom", "narration_text": "Hello"})
+        );
     }
 
     #[test]

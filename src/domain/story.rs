@@ -83,7 +83,11 @@ impl StoryDraft {
         Self {
             idea: project.ideas.clone(),
             person_id: project.person_id.map(|id| id.to_string()).unwrap_or_default(),
-            num_scenes: if project.scenes.is_empty() { DEFAULT_SCENES.to_string() } else { project.scenes.len().to_string() },
+            num_scenes: if project.scenes.is_empty() {
+                DEFAULT_SCENES.to_string()
+            } else {
+                project.scenes.len().to_string()
+            },
             use_avatar_first_scene: project.use_avatar_first_scene,
             use_avatar_last_scene: project.use_avatar_last_scene,
         }
@@ -101,11 +105,9 @@ impl StoryDraft {
                 use_avatar_first_scene: self.use_avatar_first_scene,
                 use_avatar_last_scene: self.use_avatar_last_scene,
             }),
-            (idea, person_id, num_scenes) => Err(StoryProblems {
-                idea: idea.err(),
-                person_id: person_id.err(),
-                num_scenes: num_scenes.err(),
-            }),
+            (idea, person_id, num_scenes) => {
+                Err(StoryProblems { idea: idea.err(), person_id: person_id.err(), num_scenes: num_scenes.err() })
+            }
         }
     }
 }
@@ -163,11 +165,20 @@ mod tests {
 
     #[test]
     fn a_valid_draft_becomes_the_request_and_an_invalid_one_names_each_field() {
-        let draft = StoryDraft { idea: "  A fox crosses a frozen lake  ".into(), person_id: "3".into(), num_scenes: "4".into(), use_avatar_first_scene: true, ..StoryDraft::default() };
+        let draft = StoryDraft {
+            idea: "  A fox crosses a frozen lake  ".into(),
+            person_id: "3".into(),
+            num_scenes: "4".into(),
+            use_avatar_first_scene: true,
+            ..StoryDraft::default()
+        };
         let request = draft.request().unwrap();
         assert_eq!(request.story_idea, "A fox crosses a frozen lake");
         assert_eq!((request.person_id, request.num_scenes, request.use_avatar_first_scene), (3, 4, true));
-        let problems = StoryDraft { idea: "short".into(), person_id: "".into(), num_scenes: "11".into(), ..StoryDraft::default() }.request().unwrap_err();
+        let problems =
+            StoryDraft { idea: "short".into(), person_id: "".into(), num_scenes: "11".into(), ..StoryDraft::default() }
+                .request()
+                .unwrap_err();
         assert!(problems.idea.is_some() && problems.person_id.is_some() && problems.num_scenes.is_some());
         assert_eq!(StoryDraft::default().num_scenes, "5", "default 5 scenes");
     }

@@ -1,0 +1,68 @@
+use leptos::html;
+use leptos::prelude::*;
+
+/// A labelled text input (or, with `rows`, a text area) whose help, count and error message are
+/// tied to it with `aria-describedby`, and whose `aria-invalid` follows the error: a screen reader
+/// reads all of them on focus. Ids are `{id}-help`, `{id}-count`, `{id}-error`.
+#[component]
+pub fn TextField(
+    #[prop(into)] id: String,
+    #[prop(into)] label: String,
+    #[prop(into)] value: Signal<String>,
+    on_input: Callback<String>,
+    #[prop(optional, into)] error: MaybeProp<String>,
+    #[prop(optional, into)] help: Option<String>,
+    /// Characters used and allowed, shown as "12 / 1000".
+    #[prop(optional, into)]
+    count: Option<Signal<(usize, usize)>>,
+    /// A text area of this many rows instead of a one-line input.
+    #[prop(optional)]
+    rows: Option<u32>,
+    #[prop(optional)] input_type: Option<&'static str>,
+    #[prop(optional)] inputmode: Option<&'static str>,
+    #[prop(optional)] autocomplete: Option<&'static str>,
+    #[prop(optional, into)] placeholder: Option<String>,
+    /// Whole numbers from..to, for `input_type="number"`.
+    #[prop(optional)]
+    range: Option<(i64, i64)>,
+    #[prop(optional)] node_ref: NodeRef<html::Input>,
+    /// Controls that belong to the field, shown under it (e.g. "Use the default address").
+    #[prop(optional)]
+    children: Option<Children>,
+) -> impl IntoView {
+    let help_id = help.as_ref().map(|_| format!("{id}-help"));
+    let count_id = count.map(|_| format!("{id}-count"));
+    let error_id = format!("{id}-error");
+    let described_by =
+        [help_id.clone(), count_id.clone(), Some(error_id.clone())].into_iter().flatten().collect::<Vec<_>>().join(" ");
+    let invalid = move || error.with(Option::is_some).to_string();
+    let input = move |ev: leptos::ev::Event| on_input.run(event_target_value(&ev));
+    let control = match rows {
+        Some(rows) => view! {
+            <textarea id=id.clone() rows=rows aria-describedby=described_by aria-invalid=invalid placeholder=placeholder
+                prop:value=value on:input=input></textarea>
+        }
+        .into_any(),
+        None => view! {
+            <input id=id.clone() node_ref=node_ref type=input_type.unwrap_or("text") inputmode=inputmode autocomplete=autocomplete
+                spellcheck="false" placeholder=placeholder
+                min=range.map(|r| r.0) max=range.map(|r| r.1) step=range.map(|_| 1)
+                aria-describedby=described_by aria-invalid=invalid prop:value=value on:input=input />
+        }
+        .into_any(),
+    };
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            {control}
+            {help.map(|text| view! { <p id=help_id class="help">{text}</p> })}
+            {count.map(|count| view! {
+                <p id=count_id class=move || if count.with(|(used, max)| used > max) { "counter over" } else { "counter" }>
+                    {move || count.with(|(used, max)| format!("{used} / {max}"))}
+                </p>
+            })}
+            <p id=error_id class="field-error">{move || error.get()}</p>
+            {children.map(|c| c())}
+        </div>
+    }
+}

@@ -1,0 +1,10 @@
+//! Wiring that pages compose, in the style of leptos-use: one hook per file, each owning its timers,
+//! listeners and requests, cleaned up with the component that called it.
+
+mod use_clock;
+mod use_poller;
+mod use_project_id;
+
+pub use use_clock::use_clock;
+pub use use_poller::{use_poller, PollState, Poller, UsePollerOptions};
+pub use use_project_id::use_project_id;

@@ -1,0 +1,95 @@
+//! A project's review page: its idea and scenes, editable while proposed, and approval with an
+//! explicit statement of the credits it reserves.
+
+mod approve;
+
+use crate::api::{ErrorKind, Project, ProjectStatus};
+use crate::browser::leave_guard::guard_leaving;
+use crate::browser::page::set_title;
+use crate::components::{Banner, MessageBanner, NotFound, SceneEditor, StatusBadge, Tone};
+use crate::domain::credits::approval_estimate;
+use crate::domain::lifecycle::{can_approve, can_edit_scenes, read_only_reason};
+use crate::domain::title::project_title;
+use crate::hooks::use_project_id;
+use crate::routes;
+use crate::session::use_session;
+use approve::ApprovePanel;
+use leptos::prelude::*;
+use std::collections::BTreeSet;
+
+#[component]
+pub fn ProjectPage() -> impl IntoView {
+    let session = use_session();
+    let project_id = use_project_id();
+    // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
+    // was re-read must outlive that rebuild.
+    let notice = RwSignal::new(None::<String>);
+    let project = LocalResource::new(move || {
+        let (id, client) = (project_id.get(), session.client());
+        async move {
+            let Some(id) = id else { return Err(None) };
+            let answer = match client {
+                Ok(client) => client.get_project(id).await,
+                Err(e) => Err(e),
+            };
+            answer.map_err(|e| (!session.sign_out_if_rejected(&e)).then_some(e))
+        }
+    });
+
+    view! {
+        {move || match project.get() {
+            None => view! { <p role="status">"Loading the project…"</p> }.into_any(),
+            Some(Err(Some(e))) if e.kind == ErrorKind::NotFound => view! { <NotFound project=true /> }.into_any(),
+            Some(Err(None)) => view! { <NotFound project=true /> }.into_any(),
+            Some(Err(Some(e))) => view! {
+                <section class="page">
+                    <Banner tone=Tone::Error>{e.message}</Banner>
+                    <button type="button" class="button" on:click=move |_| project.refetch()>"Try again"</button>
+                </section>
+            }.into_any(),
+            Some(Ok(p)) => view! { <Review project=p notice=notice reload=Callback::new(move |_| project.refetch()) /> }.into_any(),
+        }}
+    }
+}
+
+#[component]
+fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<()>) -> impl IntoView {
+    let title = project_title(project.id, Some(&project));
+    set_title(&title);
+    let id = project.id;
+    let status = project.status.clone();
+    let editable = can_edit_scenes(&status);
+    let unsaved = RwSignal::new(BTreeSet::<i64>::new());
+    guard_leaving(move || unsaved.with_untracked(|s| !s.is_empty()));
+
+    let mut scenes = project.scenes.clone();
+    scenes.sort_by_key(|s| s.scene_number);
+    let last_number = scenes.last().map(|s| s.scene_number);
+    let estimate = approval_estimate(scenes.len() as u32);
+    let scene_views = scenes
+        .into_iter()
+        .map(|scene| {
+            let talking_head = (project.use_avatar_first_scene && scene.scene_number == 1)
+                || (project.use_avatar_last_scene && Some(scene.scene_number) == last_number);
+            view! { <SceneEditor project_id=id scene=scene editable=editable talking_head=talking_head unsaved=unsaved /> }
+        })
+        .collect_view();
+    let watch_label = if status == ProjectStatus::Completed { "Watch the video" } else { "Follow generation" };
+
+    view! {
+        <section class="page" aria-labelledby="project-heading">
+            <div class="page-head">
+                <h1 id="project-heading">{title}</h1>
+                <StatusBadge status=status.clone() />
+            </div>
+            <p class="idea"><strong>"Story idea: "</strong>{project.ideas.clone()}</p>
+            <MessageBanner tone=Tone::Error message=notice />
+            {read_only_reason(&status).map(|r| view! {
+                <Banner tone=Tone::Info>{r}" "<a href=routes::project_video(id)>{watch_label}</a></Banner>
+            })}
+            <h2>{format!("Scenes ({})", project.scenes.len())}</h2>
+            <ol class="scene-list">{scene_views}</ol>
+            {can_approve(&status).then(|| view! { <ApprovePanel id=id estimate=estimate unsaved=unsaved notice=notice reload=reload /> })}
+        </section>
+    }
+}

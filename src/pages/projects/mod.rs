@@ -1,0 +1,146 @@
+//! The signed-in home: the person's projects, filtered by what the address says, with the progress
+//! of those under way kept fresh on the polling schedule while the tab is in view.
+
+mod filters;
+mod row;
+
+use crate::api::{ApiError, Project, ProjectFilter};
+use crate::browser::page::set_title;
+use crate::components::{MessageBanner, Tone};
+use crate::domain::credits::describe_ms;
+use crate::domain::polling::{outcome_after_error, Outcome};
+use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
+use crate::hooks::{use_poller, UsePollerOptions};
+use crate::routes;
+use crate::session::use_session;
+use filters::Filters;
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+use row::ProjectRow;
+
+/// The list as last read, and the filter it was read with (a list for other filters is not shown).
+#[derive(Clone, Debug, PartialEq)]
+struct Listing {
+    filter: ProjectFilter,
+    projects: Vec<Project>,
+}
+
+/// What the page shows below the filters. Decided by a memo so that a refreshed list updates the
+/// rows in place (keyed) instead of building them again, which would lose focus and reading place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Shown {
+    Loading,
+    Failed,
+    Empty { filtered: bool },
+    Rows,
+}
+
+#[component]
+pub fn ProjectsPage() -> impl IntoView {
+    set_title("Projects");
+    let session = use_session();
+    let query = use_query_map();
+    let filter = Memo::new(move |_| query.with(|q| ProjectFilter::from_query(|key| q.get(key))));
+    let listing = RwSignal::new(None::<Listing>);
+    let problem = RwSignal::new(None::<String>);
+
+    // One schedule for the page: reads at once, then every interval while a project is under way,
+    // paused while the tab is hidden. Each read asks for the filter in the address at that moment.
+    let poller = use_poller(
+        UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: true },
+        move || {
+            let (client, filter) = (session.client(), filter.get_untracked());
+            async move {
+                let answer = match client {
+                    Ok(client) => client.list_projects(&filter).await,
+                    Err(e) => Err(e),
+                };
+                (filter, answer)
+            }
+        },
+        move |(filter, answer): (ProjectFilter, Result<Vec<Project>, ApiError>)| match answer {
+            Ok(mut projects) => {
+                newest_first(&mut projects);
+                let outcome = if any_in_motion(&projects) { Outcome::Answered } else { Outcome::Finished };
+                problem.set(None);
+                listing.set(Some(Listing { filter, projects }));
+                outcome
+            }
+            Err(e) if session.sign_out_if_rejected(&e) => Outcome::GaveUp,
+            Err(e) => {
+                problem.set(Some(e.message.clone()));
+                outcome_after_error(&e.kind)
+            }
+        },
+    );
+    // Another filter is a new list: a fresh schedule, and an error about the old list would only mislead.
+    Effect::watch(
+        move || filter.get(),
+        move |_, _, _| {
+            problem.set(None);
+            poller.restart();
+        },
+        false,
+    );
+
+    // The list for the filter in the address; a read that changed nothing notifies nobody.
+    let current = Memo::new(move |_| {
+        listing.with(|l| l.as_ref().filter(|l| l.filter == filter.get()).map(|l| l.projects.clone()))
+    });
+    let moving = Memo::new(move |_| current.with(|p| p.as_deref().is_some_and(any_in_motion)));
+    let shown = Memo::new(move |_| match current.with(|p| p.as_ref().map(Vec::is_empty)) {
+        None if problem.with(Option::is_some) => Shown::Failed,
+        None => Shown::Loading,
+        Some(true) => Shown::Empty { filtered: filter.with(ProjectFilter::narrows) },
+        Some(false) => Shown::Rows,
+    });
+    let every = describe_ms(session.poll_interval_ms().max(1000));
+
+    view! {
+        <section class="page" aria-labelledby="projects-heading">
+            <div class="page-head">
+                <h1 id="projects-heading">"Your projects"</h1>
+                <a class="button primary" href=routes::NEW_STORY>"New story"</a>
+            </div>
+            <Filters filter=filter />
+            <div class="list-tools">
+                <p class="muted">
+                    {move || moving.get().then(|| format!("Progress refreshes every {every} while a project is under way."))}
+                </p>
+                <button type="button" class="button secondary" on:click=move |_| poller.read_again()>"Refresh list"</button>
+            </div>
+            <MessageBanner tone=Tone::Error message=Signal::derive(move || problem.get().map(|m| format!("The list could not be read: {m}"))) />
+            {move || match shown.get() {
+                Shown::Failed => ().into_any(),
+                Shown::Loading => view! { <p role="status">"Loading your projects…"</p> }.into_any(),
+                Shown::Empty { filtered } => empty(filtered).into_any(),
+                Shown::Rows => view! {
+                    <ul class="project-list" aria-label="Projects, newest first">
+                        <For each=move || current.get().unwrap_or_default() key=row_key let:project>
+                            <ProjectRow project=project />
+                        </For>
+                    </ul>
+                }.into_any(),
+            }}
+        </section>
+    }
+}
+
+/// A row is rebuilt only when something it shows changed.
+fn row_key(p: &Project) -> (i64, String, u8, Option<String>, Option<String>) {
+    (p.id, p.status.as_str().to_owned(), p.progress, p.updated_at.clone(), thumbnail(p))
+}
+
+fn empty(filtered: bool) -> impl IntoView {
+    let (message, next, href) = if filtered {
+        ("No project matches these filters.", "Clear filters", routes::HOME)
+    } else {
+        ("No projects yet.", "Start one: describe a story idea", routes::NEW_STORY)
+    };
+    view! {
+        <div class="empty">
+            <p>{message}</p>
+            <p><a href=href>{next}</a></p>
+        </div>
+    }
+}

@@ -1,0 +1,61 @@
+//! A failed generation: why, what had finished, and what the person can do next.
+
+use crate::api::{AssetStatus, Project, SceneProgress, StatusReport};
+use crate::browser::drafts;
+use crate::components::{Banner, Tone};
+use crate::domain::story::StoryDraft;
+use crate::routes;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+#[component]
+pub fn Failure(
+    report: StatusReport,
+    project: RwSignal<Option<Project>>,
+    rows: Signal<Vec<SceneProgress>>,
+) -> impl IntoView {
+    let reason =
+        report.error.clone().filter(|e| !e.trim().is_empty()).unwrap_or_else(|| "The service did not say why.".into());
+    let finished = move || {
+        let rows = rows.get();
+        let done: Vec<String> = rows
+            .iter()
+            .filter(|s| s.video_status == AssetStatus::Completed)
+            .map(|s| s.scene_number.to_string())
+            .collect();
+        match (done.len(), rows.len()) {
+            (_, 0) => "storyreel does not know which scenes had finished.".to_owned(),
+            (0, _) => "No scene had finished.".to_owned(),
+            (d, t) if d == t => "Every scene had finished; the final video was not put together.".to_owned(),
+            _ => format!("Finished before it failed: scene {}.", done.join(", ")),
+        }
+    };
+    let navigate = use_navigate();
+    let start_again = move |_| {
+        let Some(p) = project.get_untracked() else { return };
+        let existing =
+            drafts::load::<StoryDraft>(drafts::story_key()).filter(|d| !d.idea.trim().is_empty() && d.idea != p.ideas);
+        let replace = existing.is_none()
+            || web_sys::window()
+                .and_then(|w| {
+                    w.confirm_with_message("This replaces the story you had started in the new-story form. Continue?")
+                        .ok()
+                })
+                .unwrap_or(false);
+        if replace {
+            drafts::save(drafts::story_key(), &StoryDraft::from_project(&p));
+        }
+        navigate(routes::NEW_STORY, Default::default());
+    };
+    view! {
+        <h2>"Generation failed"</h2>
+        <Banner tone=Tone::Error>{reason}</Banner>
+        <p>{finished}</p>
+        <h3>"What you can do"</h3>
+        <ul>
+            <li>"Your scene texts are kept on the project page."</li>
+            <li>"Whether the reserved credits come back is up to the service: check your balance there."</li>
+            <li><button type="button" class="button" disabled=move || project.with(Option::is_none) on:click=start_again>"Start a new story from this idea"</button></li>
+        </ul>
+    }
+}

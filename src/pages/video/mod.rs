@@ -1,0 +1,117 @@
+//! A project after approval: generation watched live (status checked on the polling schedule),
+//! then the finished video, or what went wrong and what to do next.
+
+mod failure;
+mod finished;
+mod progress;
+mod revise;
+mod watch;
+
+use crate::api::ProjectStatus;
+use crate::browser::approvals;
+use crate::browser::local_time::now_ms;
+use crate::components::{Banner, MessageBanner, NotFound, StatusBadge, Tone};
+use crate::domain::lifecycle::is_terminal;
+use crate::hooks::{use_clock, use_project_id};
+use crate::routes;
+use failure::Failure;
+use finished::Finished;
+use leptos::prelude::*;
+use progress::{scene_progress, PollLine, Progress, SceneRows, WaitNotes};
+use watch::use_generation_watch;
+
+/// Which part of the page the project's state calls for; the page is rebuilt only when this changes,
+/// never on each answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Working,
+    /// Completed, or upscaling a completed video (which stays playable).
+    Done,
+    Failed,
+}
+
+#[component]
+pub fn VideoPage() -> impl IntoView {
+    let project_id = use_project_id();
+    // A regeneration or an upscale starts a new round of watching, from a fresh schedule.
+    let round = RwSignal::new(0u32);
+    let restart = Callback::new(move |_| round.update(|r| *r += 1));
+    move || {
+        round.track();
+        match project_id.get() {
+            Some(id) => view! { <Watch id=id restart=restart /> }.into_any(),
+            None => view! { <NotFound project=true /> }.into_any(),
+        }
+    }
+}
+
+#[component]
+fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
+    let watch = use_generation_watch(id);
+    let now = use_clock(1000);
+    let opened_at = now_ms();
+    let approved_at = approvals::approved_at(id);
+    let (report, project) = (watch.report, watch.project);
+
+    let status = Signal::derive(move || {
+        watch
+            .status()
+            .or_else(|| project.with(|p| p.as_ref().map(|p| p.status.clone())))
+            .unwrap_or_else(|| ProjectStatus::Unknown(String::new()))
+    });
+    let phase = Memo::new(move |_| {
+        watch.status().map(|s| match s {
+            ProjectStatus::Completed | ProjectStatus::Upscaling => Phase::Done,
+            ProjectStatus::Failed => Phase::Failed,
+            _ => Phase::Working,
+        })
+    });
+    let scene_rows = Signal::derive(move || scene_progress(report.get().as_ref(), project.get().as_ref()));
+    // Rebuilt only when the phase changes (measured: rebuilding views on every answer grew wasm
+    // memory by ~300 bytes a check, and would restart the player during an upscale).
+    let body = move || {
+        if watch.gone.get() {
+            return view! { <NotFound project=true /> }.into_any();
+        }
+        match phase.get() {
+            None => view! {
+                <p role="status">"Checking the project's status…"</p>
+                <MessageBanner tone=Tone::Error message=watch.problem />
+            }
+            .into_any(),
+            Some(Phase::Working) => view! { <Progress report=report /> }.into_any(),
+            Some(Phase::Done) => {
+                view! { <Finished id=id report=report project=project reload=watch.reload restart=restart /> }
+                    .into_any()
+            }
+            Some(Phase::Failed) => {
+                let r = report.get_untracked().unwrap_or_default();
+                view! { <Failure report=r project=project rows=scene_rows /> }.into_any()
+            }
+        }
+    };
+
+    let active = move || watch.status().is_none_or(|s| !is_terminal(&s)) && !watch.gone.get();
+    let regenerating = move || {
+        phase.get() == Some(Phase::Working) && project.with(|p| p.as_ref().is_some_and(|p| p.final_video_url.is_some()))
+    };
+
+    view! {
+        <section class="page" aria-labelledby="video-heading">
+            <div class="page-head">
+                <h1 id="video-heading">{move || watch.title(id)}</h1>
+                <StatusBadge status=status />
+            </div>
+            {move || regenerating().then(|| view! {
+                <Banner tone=Tone::Info>"The current video is out of date: it is being re-stitched with the regenerated scene and will be replaced here automatically."</Banner>
+            })}
+            {body}
+            <Show when=active>
+                <WaitNotes watch=watch now=now approved_at=approved_at opened_at=opened_at />
+                <PollLine watch=watch now=now />
+                <SceneRows rows=scene_rows />
+            </Show>
+            <p><a href=routes::project(id)>"See the scenes' texts"</a></p>
+        </section>
+    }
+}

@@ -1,0 +1,146 @@
+//! Generation under way: overall progress, each scene's image and clip, how long it has taken, and
+//! "checked … · next check in …" with "Check now".
+
+use super::watch::GenerationWatch;
+use crate::api::{Project, SceneProgress, StatusReport};
+use crate::browser::notify;
+use crate::components::{Banner, Tone};
+use crate::domain::credits::{describe_duration, describe_ms};
+use crate::domain::generation::{asset_label, step_label};
+use crate::domain::media::safe_media_url;
+use crate::hooks::PollState;
+use leptos::prelude::*;
+
+#[component]
+pub fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
+    let percent = move || report.with(|r| r.as_ref().map_or(0, |r| r.progress));
+    let step = move || {
+        report
+            .with(|r| r.as_ref().and_then(StatusReport::step).map(|s| step_label(&s)))
+            .unwrap_or_else(|| "Working".into())
+    };
+    view! {
+        <div class="progress-block">
+            <label for="generation-progress">"Overall progress"</label>
+            <div class="progress-row">
+                <progress id="generation-progress" max="100" value=percent></progress>
+                <span class="progress-figure">{move || format!("{}%", percent())}</span>
+            </div>
+            <p aria-live="polite" class="step">{move || format!("{} · {}% done", step(), percent())}</p>
+        </div>
+    }
+}
+
+/// How long generation has taken, and a calm word when progress has not moved for a while.
+#[component]
+pub fn WaitNotes(
+    watch: GenerationWatch,
+    now: ReadSignal<u64>,
+    approved_at: Option<u64>,
+    opened_at: u64,
+) -> impl IntoView {
+    view! {
+        <p class="muted">{move || elapsed_text(approved_at, opened_at, now.get())}</p>
+        {move || watch.stall.with_value(|w| w.is_some_and(|w| w.stalled(now.get()))).then(|| view! {
+            <Banner tone=Tone::Info>"Progress has not moved for a few minutes. That is normal: generation can take up to 15 minutes, and this page keeps checking."</Banner>
+        })}
+    }
+}
+
+/// When the status was checked and will be next, "Check now", trouble reaching the service, and
+/// the offer to notify.
+#[component]
+pub fn PollLine(watch: GenerationWatch, now: ReadSignal<u64>) -> impl IntoView {
+    let poll = watch.poller.state;
+    let permission = RwSignal::new(notify::permission());
+    let notify_wanted = watch.notify_wanted;
+    view! {
+        <div class="poll-line">
+            <p class="muted">{move || poll_text(poll.get(), now.get())}</p>
+            <button type="button" class="button small" disabled=move || poll.with(|p| p.in_flight || p.rate_limited)
+                on:click=move |_| watch.poller.check_now()>"Check now"</button>
+        </div>
+        {move || poll.with(|p| p.reconnecting || p.rate_limited).then(|| view! {
+            <Banner tone=Tone::Warning>
+                {move || if poll.with(|p| p.rate_limited) { "The service asked storyreel to check less often; it will check again as asked. " } else { "Reconnecting… " }}
+                {move || watch.problem.get()}
+            </Banner>
+        })}
+        {move || match permission.get() {
+            notify::Permission::NotAsked | notify::Permission::Granted if !notify_wanted.get() => Some(view! {
+                <button type="button" class="button small" on:click=move |_| notify::request(move |answer| {
+                    permission.set(answer);
+                    notify_wanted.set(answer == notify::Permission::Granted);
+                })>"Notify me when it's ready"</button>
+            }.into_any()),
+            _ if notify_wanted.get() => Some(view! { <p class="muted">"You will get a notification when the video is ready, if this tab is in the background."</p> }.into_any()),
+            _ => None,
+        }}
+    }
+}
+
+fn poll_text(p: PollState, now: u64) -> String {
+    if p.in_flight {
+        return "Checking now…".into();
+    }
+    let checked = p.last_answer_at.map(|at| format!("Checked {} ago", describe_ms(now.saturating_sub(at))));
+    let next = p.next_at.map(|at| format!("next check in {}", describe_ms(at.saturating_sub(now))));
+    match (checked, next) {
+        (Some(c), Some(n)) => format!("{c} · {n}"),
+        (None, Some(n)) => format!("Not checked yet · {n}"),
+        (Some(c), None) => c,
+        (None, None) => String::new(),
+    }
+}
+
+fn elapsed_text(approved_at: Option<u64>, opened_at: u64, now: u64) -> String {
+    let since = |at: u64| describe_duration((now.saturating_sub(at) / 1000) as u32);
+    match approved_at {
+        Some(at) => format!("Generating for {} since you approved it. It usually takes 5 to 15 minutes.", since(at)),
+        None => format!("Watching for {}. Generation usually takes 5 to 15 minutes.", since(opened_at)),
+    }
+}
+
+/// A row per scene: from the latest status, or the project's scenes before the first status arrives.
+pub fn scene_progress(report: Option<&StatusReport>, project: Option<&Project>) -> Vec<SceneProgress> {
+    let mut rows = report.map(|r| r.scenes.clone()).unwrap_or_default();
+    if rows.is_empty() {
+        rows = project
+            .map(|p| {
+                p.scenes
+                    .iter()
+                    .map(|s| SceneProgress {
+                        scene_number: s.scene_number,
+                        image_url: s.image_url.clone(),
+                        video_url: s.video_url.clone(),
+                        ..Default::default()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+    }
+    rows.sort_by_key(|s| s.scene_number);
+    rows
+}
+
+#[component]
+pub fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>) -> impl IntoView {
+    view! {
+        <h2>"Scenes"</h2>
+        <ol class="scene-progress">
+            {move || rows.get().into_iter().map(|s| {
+                let n = s.scene_number;
+                let image = s.image_url.as_deref().and_then(safe_media_url).map(str::to_owned);
+                let clip = s.video_url.as_deref().and_then(safe_media_url).map(str::to_owned);
+                view! {
+                    <li class="scene-progress-row">
+                        <h3>{format!("Scene {n}")}</h3>
+                        <p>{format!("Image: {} · Video: {}", asset_label(&s.image_status), asset_label(&s.video_status))}</p>
+                        {image.map(|src| view! { <img src=src alt=format!("Scene {n} image") loading="lazy" width="160" height="90" /> })}
+                        {clip.map(|src| view! { <video src=src controls muted preload="metadata" aria-label=format!("Scene {n} clip") width="160" height="90"></video> })}
+                    </li>
+                }
+            }).collect_view()}
+        </ol>
+    }
+}

@@ -1,0 +1,139 @@
+//! `use_generation_watch`: everything the video page knows of a project after approval, kept
+//! current on the polling schedule: the latest status, the project object, whether it is gone,
+//! what went wrong with the last check, and when progress last moved.
+
+use crate::api::{ApiError, ErrorKind, Project, ProjectStatus, StatusReport};
+use crate::browser::local_time::now_ms;
+use crate::browser::page::set_title;
+use crate::browser::{notify, visibility};
+use crate::domain::generation::StallWatch;
+use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
+use crate::domain::polling::{outcome_after_error, Outcome};
+use crate::domain::title::{project_title, tab_title};
+use crate::hooks::{use_poller, Poller, UsePollerOptions};
+use crate::routes;
+use crate::session::use_session;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::hooks::use_navigate;
+use leptos_router::NavigateOptions;
+
+#[derive(Clone, Copy)]
+pub struct GenerationWatch {
+    pub report: RwSignal<Option<StatusReport>>,
+    pub project: RwSignal<Option<Project>>,
+    /// The project does not exist, or is another account's.
+    pub gone: RwSignal<bool>,
+    /// Why the last check failed, until one succeeds.
+    pub problem: RwSignal<Option<String>>,
+    /// When progress last moved; read with the one-second clock, so not a signal.
+    pub stall: StoredValue<Option<StallWatch>>,
+    /// The person asked to be notified when the video is ready.
+    pub notify_wanted: RwSignal<bool>,
+    pub poller: Poller<Result<StatusReport, ApiError>>,
+    /// Re-reads the project object (fresh media addresses, the upscaled video).
+    pub reload: Callback<()>,
+}
+
+impl GenerationWatch {
+    pub fn status(&self) -> Option<ProjectStatus> {
+        self.report.with(|r| r.as_ref().map(|r| r.status.clone()))
+    }
+
+    pub fn title(&self, id: i64) -> String {
+        self.project.with(|p| project_title(id, p.as_ref()))
+    }
+}
+
+pub fn use_generation_watch(id: i64) -> GenerationWatch {
+    let session = use_session();
+    let report = RwSignal::new(None::<StatusReport>);
+    let project = RwSignal::new(None::<Project>);
+    let gone = RwSignal::new(false);
+    let problem = RwSignal::new(None::<String>);
+    let stall = StoredValue::new(None::<StallWatch>);
+    let notify_wanted = RwSignal::new(false);
+    let navigate = use_navigate();
+
+    let load_project = move || {
+        let client = session.client();
+        spawn_local(async move {
+            let answer = match client {
+                Ok(client) => client.get_project(id).await,
+                Err(e) => Err(e),
+            };
+            match answer {
+                Ok(p) => project.set(Some(p)),
+                Err(e) if session.sign_out_if_rejected(&e) => {}
+                Err(e) if e.kind == ErrorKind::NotFound => gone.set(true),
+                // The status checks say what is wrong; the project only adds texts and addresses.
+                Err(_) => {}
+            }
+        });
+    };
+    load_project();
+
+    let apply = move |answer: Result<StatusReport, ApiError>| -> Outcome {
+        let r = match answer {
+            Ok(r) => r,
+            Err(e) if session.sign_out_if_rejected(&e) => return Outcome::GaveUp,
+            Err(e) if e.kind == ErrorKind::NotFound => {
+                gone.set(true);
+                return Outcome::GaveUp;
+            }
+            Err(e) => {
+                problem.set(Some(e.message));
+                return outcome_after_error(&e.kind);
+            }
+        };
+        let at = now_ms();
+        stall.update_value(|w| match w {
+            Some(w) => w.observe(r.progress, at),
+            None => *w = Some(StallWatch::new(r.progress, at)),
+        });
+        problem.set(None);
+        let was = report.with_untracked(|old| old.as_ref().map(|o| o.status.clone()));
+        let finished = is_terminal(&r.status);
+        if finished && was.as_ref() != Some(&r.status) {
+            // The project object carries what the status does not: the upscaled video and every clip.
+            load_project();
+            if was.is_some() && notify_wanted.get_untracked() && visibility::is_hidden() {
+                let done = r.status == ProjectStatus::Completed;
+                let name = project.with_untracked(|p| project_title(id, p.as_ref()));
+                notify::show(if done { "Your video is ready" } else { "Video generation failed" }, &name);
+            }
+        }
+        let not_approved = can_edit_scenes(&r.status);
+        report.set(Some(r));
+        if not_approved {
+            navigate(&routes::project(id), NavigateOptions { replace: true, ..Default::default() });
+            return Outcome::GaveUp;
+        }
+        if finished {
+            Outcome::Finished
+        } else {
+            Outcome::Answered
+        }
+    };
+    let poller = use_poller(
+        UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: false },
+        move || {
+            let client = session.client();
+            async move {
+                match client {
+                    Ok(client) => client.project_status(id).await,
+                    Err(e) => Err(e),
+                }
+            }
+        },
+        apply,
+    );
+
+    Effect::new(move |_| {
+        let name = project.with(|p| project_title(id, p.as_ref()));
+        set_title(&report.with(|r| tab_title(&name, r.as_ref().map(|r| (&r.status, r.progress)))));
+    });
+
+    let reload = Callback::new(move |_| load_project());
+    GenerationWatch { report, project, gone, problem, stall, notify_wanted, poller, reload }
+}
