@@ -174,7 +174,11 @@ async fn server_errors_rate_limits_and_timeouts_are_told_apart() {
 
     sim_put("/_sim/faults", json!({"rate_limit_count": 1, "retry_after_seconds": 3, "path_contains": path})).await;
     let limited = client.project_status(id).await.unwrap_err();
-    assert_eq!(limited.kind, ErrorKind::RateLimited { retry_after_seconds: Some(3) }, "Retry-After is readable across origins");
+    assert_eq!(
+        limited.kind,
+        ErrorKind::RateLimited { retry_after_seconds: Some(3) },
+        "Retry-After is readable across origins"
+    );
 
     sim_put("/_sim/faults", json!({"latency_ms": 1500, "path_contains": path})).await;
     let impatient = Client::new(&api_url(), "demo-token", 300);

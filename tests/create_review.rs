@@ -19,7 +19,10 @@ async fn the_story_form_validates_as_the_person_types_and_creates_the_project() 
     let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;
 
     type_into(&idea, "Too short");
-    wait_for("the idea error", || description_of(&root, &idea).contains("at least 10 characters (now 9)").then_some(())).await;
+    wait_for("the idea error", || {
+        description_of(&root, &idea).contains("at least 10 characters (now 9)").then_some(())
+    })
+    .await;
     assert!(description_of(&root, &idea).contains("9 / 1000"));
 
     type_into(&idea, "🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊");
@@ -37,7 +40,8 @@ async fn the_story_form_validates_as_the_person_types_and_creates_the_project() 
     type_into(&idea, "A fox crosses a frozen lake at dawn");
     type_into(&person, "1");
     type_into(&scenes, "3");
-    wait_for("the cost", || text(&root).contains("3 scenes × 10 s = 30 s of video · about 300 credits").then_some(())).await;
+    wait_for("the cost", || text(&root).contains("3 scenes × 10 s = 30 s of video · about 300 credits").then_some(()))
+        .await;
     let submit = button(&root, "Propose scenes").unwrap();
     assert!(!is_disabled(&submit));
     submit.click();
@@ -124,7 +128,8 @@ async fn approval_states_its_cost_and_a_double_click_sends_one_request() {
     confirm.click();
     confirm.click();
 
-    wait_for("the generation view", || (location_path() == format!("/projects/{}/video", project.id)).then_some(())).await;
+    wait_for("the generation view", || (location_path() == format!("/projects/{}/video", project.id)).then_some(()))
+        .await;
     assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/approve", project.id)).await, 1);
     let after = sim_get("/_sim/users/1").await["credits"].as_i64().unwrap();
     assert!(before - after >= 200, "credits reserved: {before} → {after}");
@@ -160,7 +165,10 @@ async fn approving_a_project_that_moved_on_refreshes_it_and_explains() {
     let confirm = wait_for("the confirmation", || button(&root, "Reserve 200 credits and generate")).await;
 
     // Approved elsewhere (another tab) while this page still shows it as proposed.
-    Client::new(&api_url(), "demo-token", 10_000).approve_project(project.id, &ApproveRequest::confirmed("", "")).await.unwrap();
+    Client::new(&api_url(), "demo-token", 10_000)
+        .approve_project(project.id, &ApproveRequest::confirmed("", ""))
+        .await
+        .unwrap();
     confirm.click();
     wait_for("the explanation", || text(&root).contains("can no longer be approved").then_some(())).await;
     // Generating or, with a fast simulator, already completed: read-only either way.

@@ -64,7 +64,10 @@ async fn a_scene_is_regenerated_by_its_number_with_only_the_changed_prompt_and_t
     wait_for("the new final video", || final_video_src(&root).filter(|src| *src != old_src)).await;
     assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/scenes/2/regenerate", project.id)).await, 1);
     if let Some(scene_id) = scene2.id {
-        assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/scenes/{scene_id}/regenerate", project.id)).await, 0);
+        assert_eq!(
+            sim_request_count("POST", &format!("/scene-projects/{}/scenes/{scene_id}/regenerate", project.id)).await,
+            0
+        );
     }
     let after = Client::new(&api_url(), "demo-token", 10_000).get_project(project.id).await.unwrap();
     let s2 = after.scenes.iter().find(|s| s.scene_number == 2).unwrap();

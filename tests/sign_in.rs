@@ -87,7 +87,10 @@ async fn an_unreachable_api_address_is_explained_next_to_it() {
     let address = by_label(&root, "API address").unwrap();
     type_into(&address, "http://127.0.0.1:9/api/v1");
     button(&root, "Sign in").unwrap().click();
-    wait_for("the address error", || description_of(&root, &address).contains("No Scene Projects API answered").then_some(())).await;
+    wait_for("the address error", || {
+        description_of(&root, &address).contains("No Scene Projects API answered").then_some(())
+    })
+    .await;
 }
 
 #[wasm_bindgen_test]

@@ -23,7 +23,10 @@ fn fast_polling() -> Config {
 async fn approved(scenes: u8, speed: f64) -> Project {
     let project = new_project("demo-token", 1, scenes).await;
     set_project_speed(project.id, speed).await;
-    Client::new(&api_url(), "demo-token", 10_000).approve_project(project.id, &ApproveRequest::confirmed("", "")).await.unwrap();
+    Client::new(&api_url(), "demo-token", 10_000)
+        .approve_project(project.id, &ApproveRequest::confirmed("", ""))
+        .await
+        .unwrap();
     project
 }
 
@@ -50,7 +53,11 @@ async fn generation_is_watched_to_completion_and_the_video_offered() {
         if let Some(v) = progress_value(&root) {
             if seen.last() != Some(&v) {
                 seen.push(v);
-                assert!(document().title().starts_with(&format!("{v}% · ")), "title {:?} shows {v}%", document().title());
+                assert!(
+                    document().title().starts_with(&format!("{v}% · ")),
+                    "title {:?} shows {v}%",
+                    document().title()
+                );
             }
         }
         sleep(20).await;
@@ -87,7 +94,8 @@ async fn a_failed_generation_says_why_and_offers_to_start_again() {
     assert!(text(&root).contains("Video generation failed for scene 1"), "the service's reason: {}", text(&root));
     assert!(text(&root).contains("No scene had finished."));
     assert!(document().title().starts_with("Failed · "));
-    let again = wait_for("start again", || button(&root, "Start a new story from this idea").filter(|b| !is_disabled(b))).await;
+    let again =
+        wait_for("start again", || button(&root, "Start a new story from this idea").filter(|b| !is_disabled(b))).await;
     again.click();
     let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;
     assert_eq!(location_path(), "/new");
@@ -106,7 +114,8 @@ async fn an_outage_shows_reconnecting_and_recovers_by_itself() {
     let (root, _app) = mount_app_with(fast_polling());
 
     wait_for("reconnecting", || text(&root).contains("Reconnecting").then_some(())).await;
-    wait_for("recovery", || (!text(&root).contains("Reconnecting") && text(&root).contains("Checked")).then_some(())).await;
+    wait_for("recovery", || (!text(&root).contains("Reconnecting") && text(&root).contains("Checked")).then_some(()))
+        .await;
     assert!(by_label(&root, "Overall progress").is_some());
     sim_put("/_sim/faults", json!({"path_contains": null})).await;
 }
@@ -180,25 +189,39 @@ async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
     signed_in_as("demo-token");
     let (root, _app) = mount_app_with(fast_polling());
 
-    let video: web_sys::HtmlVideoElement = wait_for("the player", || root.query_selector("video[aria-label='Final video']").ok().flatten()).await.unchecked_into();
+    let video: web_sys::HtmlVideoElement =
+        wait_for("the player", || root.query_selector("video[aria-label='Final video']").ok().flatten())
+            .await
+            .unchecked_into();
     for _ in 0..100 {
-        if video.ready_state() >= 1 { break; }
+        if video.ready_state() >= 1 {
+            break;
+        }
         sleep(50).await;
     }
-    assert!(video.ready_state() >= 1, "metadata of {:?}: error {:?}, connected {}, html {}", video.get_attribute("src"), video.error().map(|e| e.code()), video.is_connected(), root.inner_html());
+    assert!(
+        video.ready_state() >= 1,
+        "metadata of {:?}: error {:?}, connected {}, html {}",
+        video.get_attribute("src"),
+        video.error().map(|e| e.code()),
+        video.is_connected(),
+        root.inner_html()
+    );
     video.set_current_time(12.0);
     wait_for("the seek", || ((video.current_time() - 12.0).abs() < 0.3).then_some(())).await;
 
     set_checked(&by_label(&root, "Upscaled").expect("a version switch"), true);
     wait_for("the upscaled file at the same moment", || {
         let src = video.get_attribute("src")?;
-        (src.contains("upscaled") && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3).then_some(())
+        (src.contains("upscaled") && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
+            .then_some(())
     })
     .await;
     set_checked(&by_label(&root, "Original").unwrap(), true);
     wait_for("the original again, same moment", || {
         let src = video.get_attribute("src")?;
-        (!src.contains("upscaled") && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3).then_some(())
+        (!src.contains("upscaled") && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
+            .then_some(())
     })
     .await;
     assert!(link(&root, "Download the upscaled video").is_some());
@@ -209,7 +232,8 @@ async fn a_rate_limit_is_explained_and_honoured() {
     let _page = one_at_a_time().await;
     let project = approved(2, 1.0).await;
     let status_path = format!("/scene-projects/{}/status", project.id);
-    sim_put("/_sim/faults", json!({"rate_limit_count": 1, "retry_after_seconds": 2, "path_contains": status_path})).await;
+    sim_put("/_sim/faults", json!({"rate_limit_count": 1, "retry_after_seconds": 2, "path_contains": status_path}))
+        .await;
     fresh_page(&format!("/projects/{}/video", project.id));
     signed_in_as("demo-token");
     let (root, _app) = mount_app_with(fast_polling());
@@ -218,7 +242,10 @@ async fn a_rate_limit_is_explained_and_honoured() {
     assert!(is_disabled(&button(&root, "Check now").unwrap()), "no checking now against the service's wish");
     sleep(1500).await;
     assert_eq!(sim_request_count("GET", &status_path).await, 1, "nothing sent before Retry-After");
-    wait_for("the next answer", || (!text(&root).contains("check less often") && text(&root).contains("Checked")).then_some(())).await;
+    wait_for("the next answer", || {
+        (!text(&root).contains("check less often") && text(&root).contains("Checked")).then_some(())
+    })
+    .await;
     sim_put("/_sim/faults", json!({"path_contains": null})).await;
 }
 

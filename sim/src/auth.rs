@@ -13,23 +13,15 @@ pub struct UserId(pub u64);
 impl FromRequestParts<AppState> for UserId {
     type Rejection = ApiError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let header = parts
-            .headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok());
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let header = parts.headers.get(AUTHORIZATION).and_then(|v| v.to_str().ok());
         let Some(header) = header.map(str::trim).filter(|h| !h.is_empty()) else {
             return Err(ApiError::unauthorized("Not authenticated"));
         };
         let token = match header.split_once(' ') {
             Some((scheme, token)) if scheme.eq_ignore_ascii_case("bearer") => token.trim(),
             _ => {
-                return Err(ApiError::unauthorized(
-                    "Invalid authentication scheme; use Authorization: Bearer <token>",
-                ))
+                return Err(ApiError::unauthorized("Invalid authentication scheme; use Authorization: Bearer <token>"))
             }
         };
         state

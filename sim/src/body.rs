@@ -18,22 +18,12 @@ impl Fields {
         let blank = bytes.iter().all(u8::is_ascii_whitespace);
         if blank {
             if empty_is_object {
-                return Ok(Fields {
-                    map: Map::new(),
-                    errors: Vec::new(),
-                });
+                return Ok(Fields { map: Map::new(), errors: Vec::new() });
             }
-            return Err(ApiError::unprocessable(vec![FieldError::new(
-                &["body"],
-                "Field required",
-                "missing",
-            )]));
+            return Err(ApiError::unprocessable(vec![FieldError::new(&["body"], "Field required", "missing")]));
         }
         match serde_json::from_slice::<Value>(bytes) {
-            Ok(Value::Object(map)) => Ok(Fields {
-                map,
-                errors: Vec::new(),
-            }),
+            Ok(Value::Object(map)) => Ok(Fields { map, errors: Vec::new() }),
             Ok(_) => Err(ApiError::unprocessable(vec![FieldError::new(
                 &["body"],
                 "Input should be a valid dictionary or object",
@@ -52,16 +42,11 @@ impl Fields {
     }
 
     fn missing(&mut self, name: &str) {
-        self.errors.push(FieldError::new(
-            &["body", name],
-            "Field required",
-            "missing",
-        ));
+        self.errors.push(FieldError::new(&["body", name], "Field required", "missing"));
     }
 
     fn wrong(&mut self, name: &str, msg: &str, kind: &'static str) {
-        self.errors
-            .push(FieldError::new(&["body", name], msg, kind));
+        self.errors.push(FieldError::new(&["body", name], msg, kind));
     }
 
     pub fn opt_str(&mut self, name: &str) -> Option<String> {
@@ -107,18 +92,12 @@ impl Fields {
                 .as_i64()
                 .map(i128::from)
                 .or_else(|| n.as_u64().map(i128::from))
-                .or_else(|| {
-                    n.as_f64()
-                        .filter(|f| f.fract() == 0.0 && f.abs() < 1e37)
-                        .map(|f| f as i128)
-                }),
+                .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 1e37).map(|f| f as i128)),
             _ => None,
         };
         if parsed.is_none() {
             let msg = match value {
-                Value::Number(_) => {
-                    "Input should be a valid integer, got a number with a fractional part"
-                }
+                Value::Number(_) => "Input should be a valid integer, got a number with a fractional part",
                 _ => "Input should be a valid integer",
             };
             self.wrong(name, msg, "int_type");
@@ -149,11 +128,7 @@ mod tests {
 
     #[test]
     fn collects_every_type_error() {
-        let mut f = Fields::parse(
-            br#"{"a": "1", "b": 2.5, "c": 3, "d": null, "e": 1e20}"#,
-            false,
-        )
-        .unwrap();
+        let mut f = Fields::parse(br#"{"a": "1", "b": 2.5, "c": 3, "d": null, "e": 1e20}"#, false).unwrap();
         assert_eq!(f.req_int("a"), None);
         assert_eq!(f.req_int("b"), None);
         assert_eq!(f.req_int("c"), Some(Id(3)));
@@ -167,21 +142,8 @@ mod tests {
     #[test]
     fn empty_bodies_and_non_objects() {
         assert!(Fields::parse(b"  ", true).is_ok());
-        assert_eq!(
-            Fields::parse(b"", false).err().unwrap().status.as_u16(),
-            422
-        );
-        assert_eq!(
-            Fields::parse(b"[1]", true).err().unwrap().status.as_u16(),
-            422
-        );
-        assert_eq!(
-            Fields::parse(b"{\"a\":", true)
-                .err()
-                .unwrap()
-                .status
-                .as_u16(),
-            422
-        );
+        assert_eq!(Fields::parse(b"", false).err().unwrap().status.as_u16(), 422);
+        assert_eq!(Fields::parse(b"[1]", true).err().unwrap().status.as_u16(), 422);
+        assert_eq!(Fields::parse(b"{\"a\":", true).err().unwrap().status.as_u16(), 422);
     }
 }

@@ -26,12 +26,7 @@ impl Stamp {
         let micros = self.0.rem_euclid(1_000_000);
         let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
         let (y, m, d) = civil_from_days(days);
-        format!(
-            "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{micros:06}Z",
-            rem / 3600,
-            rem % 3600 / 60,
-            rem % 60
-        )
+        format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{micros:06}Z", rem / 3600, rem % 3600 / 60, rem % 60)
     }
 }
 
@@ -61,10 +56,7 @@ mod tests {
     #[test]
     fn formats_iso_8601_utc() {
         assert_eq!(Stamp(0).iso(), "1970-01-01T00:00:00.000000Z");
-        assert_eq!(
-            Stamp(1_709_210_096_123_456).iso(),
-            "2024-02-29T12:34:56.123456Z"
-        );
+        assert_eq!(Stamp(1_709_210_096_123_456).iso(), "2024-02-29T12:34:56.123456Z");
         assert_eq!(Stamp(5).advanced_to(Stamp(3)), Stamp(6));
     }
 }

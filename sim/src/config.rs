@@ -66,11 +66,7 @@ impl Default for Config {
 
 impl From<Cli> for Config {
     fn from(cli: Cli) -> Self {
-        let users = if cli.users.is_empty() {
-            default_users()
-        } else {
-            cli.users
-        };
+        let users = if cli.users.is_empty() { default_users() } else { cli.users };
         Config {
             addr: cli.addr,
             speed: cli.speed,
@@ -86,18 +82,8 @@ impl From<Cli> for Config {
 
 pub fn default_users() -> Vec<UserSeed> {
     vec![
-        UserSeed {
-            token: "demo-token".into(),
-            user_id: 1,
-            credits: 5000,
-            persons: vec![1, 2, 3],
-        },
-        UserSeed {
-            token: "other-token".into(),
-            user_id: 2,
-            credits: 300,
-            persons: vec![11, 12],
-        },
+        UserSeed { token: "demo-token".into(), user_id: 1, credits: 5000, persons: vec![1, 2, 3] },
+        UserSeed { token: "other-token".into(), user_id: 2, credits: 300, persons: vec![11, 12] },
     ]
 }
 
@@ -116,25 +102,14 @@ fn parse_user(s: &str) -> Result<UserSeed, String> {
     if token.is_empty() || token.chars().any(char::is_whitespace) {
         return Err("the token must be non-empty and without spaces".into());
     }
-    let user_id = user_id
-        .parse()
-        .map_err(|_| format!("bad user id {user_id:?}"))?;
-    let credits = credits
-        .parse::<i64>()
-        .ok()
-        .filter(|c| *c >= 0)
-        .ok_or(format!("bad credits {credits:?}"))?;
+    let user_id = user_id.parse().map_err(|_| format!("bad user id {user_id:?}"))?;
+    let credits = credits.parse::<i64>().ok().filter(|c| *c >= 0).ok_or(format!("bad credits {credits:?}"))?;
     let persons = persons
         .split(',')
         .filter(|p| !p.trim().is_empty())
         .map(|p| p.trim().parse().map_err(|_| format!("bad person id {p:?}")))
         .collect::<Result<_, _>>()?;
-    Ok(UserSeed {
-        token: token.into(),
-        user_id,
-        credits,
-        persons,
-    })
+    Ok(UserSeed { token: token.into(), user_id, credits, persons })
 }
 
 #[cfg(test)]
@@ -144,15 +119,7 @@ mod tests {
     #[test]
     fn parses_a_user_seed() {
         let u = parse_user("tok:7:250:4,5").unwrap();
-        assert_eq!(
-            u,
-            UserSeed {
-                token: "tok".into(),
-                user_id: 7,
-                credits: 250,
-                persons: vec![4, 5]
-            }
-        );
+        assert_eq!(u, UserSeed { token: "tok".into(), user_id: 7, credits: 250, persons: vec![4, 5] });
         assert!(parse_user("tok:7:250:").unwrap().persons.is_empty());
         assert!(parse_user("tok:7:-1:4").is_err());
         assert!(parse_user("tok:7").is_err());

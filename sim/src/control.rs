@@ -33,10 +33,7 @@ fn user_json(id: u64, ledger: &crate::ledger::Ledger) -> Value {
     json!({"id": id, "credits": ledger.balance, "ledger": ledger.entries})
 }
 
-async fn user(
-    State(state): State<AppState>,
-    Path(user_id): Path<String>,
-) -> ApiResult<Json<Value>> {
+async fn user(State(state): State<AppState>, Path(user_id): Path<String>) -> ApiResult<Json<Value>> {
     let id = Id::from_path(&user_id, "user_id")?;
     let mut store = state.store();
     if let Some(key) = id.key() {
@@ -89,21 +86,14 @@ async fn faults(State(state): State<AppState>) -> Json<Value> {
 }
 
 async fn set_faults(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<Value>> {
-    let patch: FaultsPatch = serde_json::from_slice(&body).map_err(|e| {
-        ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("Invalid faults: {e}"),
-        )
-    })?;
+    let patch: FaultsPatch = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("Invalid faults: {e}")))?;
     let mut store = state.store();
     store.faults.apply(patch);
     Ok(Json(json!(store.faults)))
 }
 
-async fn fail_project(
-    State(state): State<AppState>,
-    Path(project_id): Path<String>,
-) -> ApiResult<Json<Value>> {
+async fn fail_project(State(state): State<AppState>, Path(project_id): Path<String>) -> ApiResult<Json<Value>> {
     let id = Id::from_path(&project_id, "project_id")?;
     let mut store = state.store();
     let speed = id.key().map_or(store.speed(), |k| store.speed_for(k));
@@ -114,15 +104,10 @@ async fn fail_project(
     let user_id = project.user_id;
     let (project, ledger) = store.project_and_ledger(user_id, id)?;
     if project.status != ProjectStatus::Generating {
-        return Err(ApiError::conflict(format!(
-            "Project {id} is not generating (it is {})",
-            project.status.as_str()
-        )));
+        return Err(ApiError::conflict(format!("Project {id} is not generating (it is {})", project.status.as_str())));
     }
     generation::fail_now(project, ledger, std::time::Instant::now(), speed);
-    Ok(Json(
-        json!({"id": project.id, "status": project.status.as_str(), "error": project.error}),
-    ))
+    Ok(Json(json!({"id": project.id, "status": project.status.as_str(), "error": project.error})))
 }
 
 async fn speed(State(state): State<AppState>) -> Json<Value> {
@@ -135,10 +120,7 @@ fn speed_in(body: &Bytes) -> ApiResult<f64> {
         .and_then(|v| v.get("speed")?.as_f64())
         .filter(|s| s.is_finite() && *s > 0.0)
         .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "speed must be a positive number, as {\"speed\": 40}",
-            )
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "speed must be a positive number, as {\"speed\": 40}")
         })
 }
 
@@ -156,9 +138,7 @@ async fn set_project_speed(
 ) -> ApiResult<Json<Value>> {
     let id = Id::from_path(&project_id, "project_id")?;
     let speed = speed_in(&body)?;
-    let found = id
-        .key()
-        .is_some_and(|k| state.store().set_project_speed(k, speed, std::time::Instant::now()));
+    let found = id.key().is_some_and(|k| state.store().set_project_speed(k, speed, std::time::Instant::now()));
     if !found {
         return Err(ApiError::not_found(format!("Project {id} not found")));
     }

@@ -14,11 +14,7 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError {
-            status,
-            detail: Value::String(message.into()),
-            headers: Vec::new(),
-        }
+        ApiError { status, detail: Value::String(message.into()), headers: Vec::new() }
     }
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, message)
@@ -37,15 +33,8 @@ impl ApiError {
             .with_header(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"))
     }
     pub fn unprocessable(errors: Vec<FieldError>) -> Self {
-        let list = errors
-            .into_iter()
-            .map(|e| json!({"loc": e.loc, "msg": e.msg, "type": e.kind}))
-            .collect();
-        ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            detail: Value::Array(list),
-            headers: Vec::new(),
-        }
+        let list = errors.into_iter().map(|e| json!({"loc": e.loc, "msg": e.msg, "type": e.kind})).collect();
+        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, detail: Value::Array(list), headers: Vec::new() }
     }
     pub fn with_header(mut self, name: header::HeaderName, value: HeaderValue) -> Self {
         self.headers.push((name, value));
@@ -63,11 +52,7 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(loc: &[&str], msg: impl Into<String>, kind: &'static str) -> Self {
-        FieldError {
-            loc: loc.iter().map(|s| Value::from(*s)).collect(),
-            msg: msg.into(),
-            kind,
-        }
+        FieldError { loc: loc.iter().map(|s| Value::from(*s)).collect(), msg: msg.into(), kind }
     }
 }
 

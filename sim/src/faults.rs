@@ -49,9 +49,7 @@ pub struct FaultsPatch {
 
 mod double_option {
     use serde::{Deserialize, Deserializer};
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        d: D,
-    ) -> Result<Option<Option<String>>, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
         Option::<String>::deserialize(d).map(Some)
     }
 }
@@ -61,23 +59,14 @@ impl Faults {
         macro_rules! replace {
             ($($field:ident),*) => { $(if let Some(v) = patch.$field { self.$field = v; })* };
         }
-        replace!(
-            latency_ms,
-            error_500_count,
-            rate_limit_count,
-            retry_after_seconds,
-            path_contains,
-            fail_generation
-        );
+        replace!(latency_ms, error_500_count, rate_limit_count, retry_after_seconds, path_contains, fail_generation);
         if let Some(p) = patch.fail_at_percent {
             self.fail_at_percent = p.min(99);
         }
     }
 
     fn matches(&self, path: &str) -> bool {
-        self.path_contains
-            .as_deref()
-            .is_none_or(|needle| path.contains(needle))
+        self.path_contains.as_deref().is_none_or(|needle| path.contains(needle))
     }
 
     /// The fault the next request on `path` meets, counting it down; `None` lets it through.
@@ -88,13 +77,7 @@ impl Faults {
         let delay = Duration::from_millis(self.latency_ms);
         if self.error_500_count > 0 {
             self.error_500_count -= 1;
-            return (
-                delay,
-                Some(ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "Internal server error",
-                )),
-            );
+            return (delay, Some(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")));
         }
         if self.rate_limit_count > 0 {
             self.rate_limit_count -= 1;

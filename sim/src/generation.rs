@@ -9,25 +9,12 @@ use crate::model::{Asset, AssetStatus, Project, ProjectStatus};
 use crate::timeline::{self, step, Job, JobKind, Work};
 
 pub fn start_generation(p: &mut Project, now: Instant, at: Stamp, fail_at_percent: Option<u8>) {
-    let mut job = Job::new(
-        JobKind::Generate,
-        timeline::generation_plan(p.scenes.len()),
-        now,
-        at,
-    );
+    let mut job = Job::new(JobKind::Generate, timeline::generation_plan(p.scenes.len()), now, at);
     job.fail_at = fail_at_percent.map(|pct| job.total_secs() * f64::from(pct.min(99)) / 100.0);
     begin(p, job, ProjectStatus::Generating, at);
 }
 
-pub fn start_regeneration(
-    p: &mut Project,
-    scene: usize,
-    image: bool,
-    video: bool,
-    cost: i64,
-    now: Instant,
-    at: Stamp,
-) {
+pub fn start_regeneration(p: &mut Project, scene: usize, image: bool, video: bool, cost: i64, now: Instant, at: Stamp) {
     let s = &mut p.scenes[scene];
     if image {
         s.image.status = AssetStatus::Pending;
@@ -38,12 +25,7 @@ pub fn start_regeneration(
     // The upscaled video shows the old cut; it would mislead once the scene changes.
     p.upscaled_of = None;
     p.error = None;
-    let job = Job::new(
-        JobKind::Regenerate { cost },
-        timeline::regeneration_plan(scene, image, video),
-        now,
-        at,
-    );
+    let job = Job::new(JobKind::Regenerate { cost }, timeline::regeneration_plan(scene, image, video), now, at);
     begin(p, job, ProjectStatus::Generating, at);
 }
 
@@ -146,11 +128,7 @@ fn fail(p: &mut Project, job: &Job, ledger: &mut Ledger, secs: f64, speed: f64) 
     // Finished clips were delivered and stay charged; everything not produced is given back at once.
     let refund = match job.kind {
         JobKind::Generate => {
-            let unfinished = p
-                .scenes
-                .iter()
-                .filter(|s| s.video.status != AssetStatus::Completed)
-                .count();
+            let unfinished = p.scenes.iter().filter(|s| s.video.status != AssetStatus::Completed).count();
             unfinished as i64 * CREDITS_PER_SCENE
         }
         JobKind::Regenerate { cost } => cost,

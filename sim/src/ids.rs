@@ -49,10 +49,7 @@ mod tests {
     fn parses_path_ids() {
         assert_eq!(Id::parse("42").and_then(Id::key), Some(42));
         assert_eq!(Id::parse("-3").map(|i| i.key()), Some(None));
-        assert_eq!(
-            Id::parse("99999999999999999999999999999999999999999999").map(|i| i.key()),
-            Some(None)
-        );
+        assert_eq!(Id::parse("99999999999999999999999999999999999999999999").map(|i| i.key()), Some(None));
         assert_eq!(Id::parse("4x"), None);
         assert_eq!(Id::parse(""), None);
     }

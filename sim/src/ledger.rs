@@ -33,10 +33,7 @@ pub struct Insufficient {
 
 impl Ledger {
     pub fn new(balance: i64) -> Ledger {
-        Ledger {
-            balance,
-            entries: Vec::new(),
-        }
+        Ledger { balance, entries: Vec::new() }
     }
 
     /// Takes `amount` at once, or nothing at all when the balance is short.
@@ -48,10 +45,7 @@ impl Ledger {
         at: Stamp,
     ) -> Result<(), Insufficient> {
         if self.balance < amount {
-            return Err(Insufficient {
-                needed: amount,
-                available: self.balance,
-            });
+            return Err(Insufficient { needed: amount, available: self.balance });
         }
         self.post(-amount, Some(project_id), reason, at);
         Ok(())
@@ -71,12 +65,7 @@ impl Ledger {
 
     fn post(&mut self, amount: i64, project_id: Option<u64>, reason: &'static str, at: Stamp) {
         self.balance += amount;
-        self.entries.push(Entry {
-            at,
-            amount,
-            project_id,
-            reason,
-        });
+        self.entries.push(Entry { at, amount, project_id, reason });
     }
 }
 

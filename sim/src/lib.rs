@@ -66,18 +66,9 @@ impl RunningServer {
 pub async fn start(config: Config) -> io::Result<RunningServer> {
     let listener = TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    let public_url = config
-        .public_url
-        .clone()
-        .unwrap_or_else(|| format!("http://{addr}"));
-    let urls = Urls {
-        storage: format!("{public_url}/media"),
-        stable_final: config.stable_final_url,
-    };
-    let app = router(
-        Arc::new(Shared::new(&config, urls)),
-        config.serve_app.clone(),
-    );
+    let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{addr}"));
+    let urls = Urls { storage: format!("{public_url}/media"), stable_final: config.stable_final_url };
+    let app = router(Arc::new(Shared::new(&config, urls)), config.serve_app.clone());
     let (shutdown, signal) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         axum::serve(listener, app)
@@ -86,11 +77,7 @@ pub async fn start(config: Config) -> io::Result<RunningServer> {
             })
             .await
     });
-    Ok(RunningServer {
-        addr,
-        shutdown,
-        task,
-    })
+    Ok(RunningServer { addr, shutdown, task })
 }
 
 fn router(state: store::AppState, app_dir: Option<std::path::PathBuf>) -> Router {
@@ -107,19 +94,8 @@ fn router(state: store::AppState, app_dir: Option<std::path::PathBuf>) -> Router
 fn cors() -> CorsLayer {
     CorsLayer::new()
         .allow_origin(Any)
-        .allow_methods([
-            Method::GET,
-            Method::POST,
-            Method::PUT,
-            Method::DELETE,
-            Method::OPTIONS,
-        ])
+        .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE, Method::OPTIONS])
         .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::RANGE])
-        .expose_headers([
-            header::RETRY_AFTER,
-            header::CONTENT_RANGE,
-            header::ACCEPT_RANGES,
-            header::CONTENT_LENGTH,
-        ])
+        .expose_headers([header::RETRY_AFTER, header::CONTENT_RANGE, header::ACCEPT_RANGES, header::CONTENT_LENGTH])
         .max_age(Duration::from_secs(600))
 }

@@ -10,10 +10,7 @@ async fn main() -> ExitCode {
     let config: Config = Cli::parse().into();
     if let Some(dir) = &config.serve_app {
         if !dir.join("index.html").is_file() {
-            eprintln!(
-                "storyreel-sim: --serve-app {} has no index.html",
-                dir.display()
-            );
+            eprintln!("storyreel-sim: --serve-app {} has no index.html", dir.display());
             return ExitCode::from(2);
         }
     }

@@ -16,10 +16,7 @@ use crate::svg;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route(
-            "/projects/{project_id}/scenes/{scene_number}/{file}",
-            get(scene_asset),
-        )
+        .route("/projects/{project_id}/scenes/{scene_number}/{file}", get(scene_asset))
         .route("/projects/{project_id}/{file}", get(final_asset))
         .fallback(|| async { missing() })
 }
@@ -30,10 +27,7 @@ fn missing() -> Response {
 
 /// `prefix` + a version number + `suffix`, e.g. `image-v3.svg`.
 fn version_in(file: &str, prefix: &str, suffix: &str) -> Option<u32> {
-    file.strip_prefix(prefix)?
-        .strip_suffix(suffix)?
-        .parse()
-        .ok()
+    file.strip_prefix(prefix)?.strip_suffix(suffix)?.parse().ok()
 }
 
 enum Asset {
@@ -52,14 +46,9 @@ async fn scene_asset(
     let found = {
         let mut store = state.store();
         store.settle_project(project_id, std::time::Instant::now());
-        let scene = store
-            .projects
-            .get(&project_id)
-            .and_then(|p| p.scenes.iter().find(|s| s.number == number));
+        let scene = store.projects.get(&project_id).and_then(|p| p.scenes.iter().find(|s| s.number == number));
         scene.and_then(|s| {
-            if let Some(v) =
-                version_in(&file, "image-v", ".svg").filter(|v| (1..=s.image.version).contains(v))
-            {
+            if let Some(v) = version_in(&file, "image-v", ".svg").filter(|v| (1..=s.image.version).contains(v)) {
                 Some(Asset::Image(svg::scene_image(s, v)))
             } else {
                 version_in(&file, "video-v", ".webm")
@@ -90,10 +79,7 @@ async fn final_asset(
     let found = {
         let mut store = state.store();
         store.settle_project(project_id, std::time::Instant::now());
-        store
-            .projects
-            .get(&project_id)
-            .and_then(|p| final_fixture(p, &file))
+        store.projects.get(&project_id).and_then(|p| final_fixture(p, &file))
     };
     match found {
         Some((name, versioned)) => serve_fixture(&state, &name, request, versioned).await,
@@ -107,9 +93,7 @@ fn final_fixture(p: &Project, file: &str) -> Option<(String, bool)> {
     let stitched = |v: u32| (1..=p.final_version).contains(&v);
     match file {
         "final.webm" if p.final_version > 0 => Some((format!("final-{scenes}.webm"), false)),
-        "final-upscaled.webm" if p.upscaled_of.is_some() => {
-            Some((format!("final-{scenes}-upscaled.webm"), false))
-        }
+        "final-upscaled.webm" if p.upscaled_of.is_some() => Some((format!("final-{scenes}-upscaled.webm"), false)),
         _ => {
             if let Some(v) = version_in(file, "final-v", "-upscaled.webm") {
                 (p.upscaled_of == Some(v)).then(|| (format!("final-{scenes}-upscaled.webm"), true))
@@ -122,12 +106,7 @@ fn final_fixture(p: &Project, file: &str) -> Option<(String, bool)> {
     }
 }
 
-async fn serve_fixture(
-    state: &AppState,
-    name: &str,
-    request: Request,
-    versioned: bool,
-) -> Response {
+async fn serve_fixture(state: &AppState, name: &str, request: Request, versioned: bool) -> Response {
     let path = state.media_dir.join(name);
     match ServeFile::new(&path).oneshot(request).await {
         Ok(response) if response.status() != StatusCode::NOT_FOUND => {
@@ -136,9 +115,7 @@ async fn serve_fixture(
             if versioned {
                 immutable(&mut response);
             } else {
-                response
-                    .headers_mut()
-                    .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+                response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
             }
             response
         }
@@ -161,8 +138,7 @@ fn embeddable(response: &mut Response) {
 
 fn immutable(response: &mut Response) {
     embeddable(response);
-    response.headers_mut().insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=31536000, immutable"),
-    );
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
 }

@@ -10,11 +10,7 @@ use crate::request_log::{Logged, CLIENT_CLOSED};
 use crate::store::AppState;
 
 /// Injected faults answer before the handler runs, so a faulted request changes nothing.
-pub async fn inject_faults(
-    State(state): State<AppState>,
-    request: Request,
-    next: Next,
-) -> Response {
+pub async fn inject_faults(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let (delay, fault) = state.store().faults.take(&full_path(&request));
     if !delay.is_zero() {
         tokio::time::sleep(delay).await;
@@ -37,11 +33,7 @@ impl Drop for Entry {
     }
 }
 
-pub async fn record_request(
-    State(state): State<AppState>,
-    request: Request,
-    next: Next,
-) -> Response {
+pub async fn record_request(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let logged = Logged {
         at_ms: state.started.elapsed().as_millis() as u64,
         method: request.method().to_string(),

@@ -51,10 +51,7 @@ pub struct Asset {
 }
 
 impl Asset {
-    pub const PENDING: Asset = Asset {
-        status: AssetStatus::Pending,
-        version: 0,
-    };
+    pub const PENDING: Asset = Asset { status: AssetStatus::Pending, version: 0 };
 
     pub fn ready_version(self) -> Option<u32> {
         (self.status == AssetStatus::Completed).then_some(self.version)

@@ -46,10 +46,7 @@ impl Store {
             next_project_id: 1,
             // Scene ids start far from scene numbers so a client mixing them up fails loudly.
             next_scene_id: 101,
-            faults: Faults {
-                fail_generation,
-                ..Faults::default()
-            },
+            faults: Faults { fail_generation, ..Faults::default() },
             requests: RequestLog::default(),
             speed,
             project_speeds: HashMap::new(),
@@ -89,22 +86,12 @@ impl Store {
     }
 
     /// The project and its owner's ledger, borrowed together for operations that charge or refund.
-    pub fn project_and_ledger(
-        &mut self,
-        user_id: u64,
-        id: Id,
-    ) -> ApiResult<(&mut Project, &mut Ledger)> {
-        let key = id
-            .key()
-            .filter(|k| self.projects.get(k).is_some_and(|p| p.user_id == user_id));
+    pub fn project_and_ledger(&mut self, user_id: u64, id: Id) -> ApiResult<(&mut Project, &mut Ledger)> {
+        let key = id.key().filter(|k| self.projects.get(k).is_some_and(|p| p.user_id == user_id));
         let key = key.ok_or_else(|| ApiError::not_found(format!("Project {id} not found")))?;
         self.settle_project(key, Instant::now());
         let project = self.projects.get_mut(&key).expect("checked above");
-        let ledger = &mut self
-            .users
-            .get_mut(&user_id)
-            .expect("projects belong to seeded users")
-            .ledger;
+        let ledger = &mut self.users.get_mut(&user_id).expect("projects belong to seeded users").ledger;
         Ok((project, ledger))
     }
 
@@ -121,11 +108,7 @@ impl Store {
         let speed = self.speed_for(id);
         let running = match self.projects.get_mut(&id) {
             Some(p) => {
-                let ledger = &mut self
-                    .users
-                    .get_mut(&p.user_id)
-                    .expect("projects belong to seeded users")
-                    .ledger;
+                let ledger = &mut self.users.get_mut(&p.user_id).expect("projects belong to seeded users").ledger;
                 generation::settle(p, ledger, now, speed)
             }
             None => false,
@@ -197,11 +180,7 @@ pub type AppState = Arc<Shared>;
 impl Shared {
     pub fn new(config: &Config, urls: Urls) -> Shared {
         Shared {
-            store: Mutex::new(Store::new(
-                &config.users,
-                config.speed,
-                config.fail_generation,
-            )),
+            store: Mutex::new(Store::new(&config.users, config.speed, config.fail_generation)),
             urls,
             started: Instant::now(),
             media_dir: config.media_dir.clone(),
@@ -210,9 +189,7 @@ impl Shared {
 
     pub fn store(&self) -> MutexGuard<'_, Store> {
         // A panicking handler leaves no half-made change worth refusing all later requests over.
-        self.store
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.store.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 

@@ -16,19 +16,9 @@ const BEATS: [(&str, &str); 6] = [
     ("Resolution", "brings to rest"),
 ];
 
-const SHOTS: [&str; 5] = [
-    "wide establishing shot",
-    "medium shot",
-    "close-up",
-    "over-the-shoulder shot",
-    "low-angle shot",
-];
-const LIGHT: [&str; 4] = [
-    "golden hour light",
-    "soft overcast light",
-    "moody blue dusk",
-    "warm interior light",
-];
+const SHOTS: [&str; 5] =
+    ["wide establishing shot", "medium shot", "close-up", "over-the-shoulder shot", "low-angle shot"];
+const LIGHT: [&str; 4] = ["golden hour light", "soft overcast light", "moody blue dusk", "warm interior light"];
 const MOTION: [&str; 5] = [
     "slow dolly-in towards the subject",
     "gentle pan from left to right",
@@ -40,11 +30,7 @@ const MOTION: [&str; 5] = [
 /// The beat of scene `number` (1-based) in a story of `total` scenes: first is the opening, last the resolution.
 fn beat(number: usize, total: usize) -> (&'static str, &'static str) {
     let last = BEATS.len() - 1;
-    let index = if number == total {
-        last
-    } else {
-        ((number - 1) * last).div_ceil(total - 1).min(last - 1)
-    };
+    let index = if number == total { last } else { ((number - 1) * last).div_ceil(total - 1).min(last - 1) };
     BEATS[index]
 }
 
@@ -54,10 +40,7 @@ pub fn excerpt(text: &str, max_chars: usize) -> String {
         return clean;
     }
     let cut: String = clean.chars().take(max_chars).collect();
-    let at_word = cut
-        .rfind(' ')
-        .filter(|i| *i > max_chars / 2)
-        .map_or(cut.as_str(), |i| &cut[..i]);
+    let at_word = cut.rfind(' ').filter(|i| *i > max_chars / 2).map_or(cut.as_str(), |i| &cut[..i]);
     format!("{}…", at_word.trim_end_matches([',', ';', ':', '.']))
 }
 
@@ -76,11 +59,7 @@ pub fn propose(idea: &str, total: usize, avatar_first: bool, avatar_last: bool) 
             } else {
                 format!("{name}: this scene {verb} \"{gist}\".")
             };
-            let shot = if avatar {
-                "talking-head portrait"
-            } else {
-                SHOTS[(n - 1) % SHOTS.len()]
-            };
+            let shot = if avatar { "talking-head portrait" } else { SHOTS[(n - 1) % SHOTS.len()] };
             Proposal {
                 description,
                 image_prompt: format!(
@@ -101,9 +80,7 @@ pub fn propose(idea: &str, total: usize, avatar_first: bool, avatar_last: bool) 
 fn narration(n: usize, total: usize, gist: &str) -> String {
     match n {
         1 => format!("It begins like this: {gist}."),
-        _ if n == total => {
-            "And so the story comes to rest, changed by everything that came before.".into()
-        }
+        _ if n == total => "And so the story comes to rest, changed by everything that came before.".into(),
         _ => format!("Chapter {n}: the story moves on, and nothing stays quite the same."),
     }
 }
@@ -117,16 +94,7 @@ mod tests {
         assert_eq!(beat(1, 2).0, "Opening");
         assert_eq!(beat(2, 2).0, "Resolution");
         let names: Vec<_> = (1..=5).map(|n| beat(n, 5).0).collect();
-        assert_eq!(
-            names,
-            [
-                "Opening",
-                "Rising action",
-                "Turning point",
-                "Climax",
-                "Resolution"
-            ]
-        );
+        assert_eq!(names, ["Opening", "Rising action", "Turning point", "Climax", "Resolution"]);
         let ten: Vec<_> = (1..=10).map(|n| beat(n, 10).0).collect();
         assert_eq!(ten.first(), Some(&"Opening"));
         assert_eq!(ten.last(), Some(&"Resolution"));
@@ -136,14 +104,9 @@ mod tests {
     fn proposals_quote_the_idea_and_are_deterministic() {
         let a = propose("A lighthouse keeper befriends a whale", 3, true, false);
         assert_eq!(a.len(), 3);
-        assert!(a[1]
-            .description
-            .contains("A lighthouse keeper befriends a whale"));
+        assert!(a[1].description.contains("A lighthouse keeper befriends a whale"));
         assert!(a[0].image_prompt.contains("talking-head"));
-        assert_eq!(
-            propose("A lighthouse keeper befriends a whale", 3, true, false)[2].image_prompt,
-            a[2].image_prompt
-        );
+        assert_eq!(propose("A lighthouse keeper befriends a whale", 3, true, false)[2].image_prompt, a[2].image_prompt);
     }
 
     #[test]

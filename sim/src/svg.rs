@@ -11,11 +11,7 @@ pub fn scene_image(scene: &Scene, version: u32) -> String {
         .take(4)
         .enumerate()
         .map(|(i, line)| {
-            format!(
-                r##"<text x="40" y="{}" font-size="22" fill="#fff">{}</text>"##,
-                190 + i * 30,
-                escape(line)
-            )
+            format!(r##"<text x="40" y="{}" font-size="22" fill="#fff">{}</text>"##, 190 + i * 30, escape(line))
         })
         .collect();
     format!(
@@ -48,10 +44,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 #[cfg(test)]

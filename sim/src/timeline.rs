@@ -61,14 +61,7 @@ pub struct Job {
 
 impl Job {
     pub fn new(kind: JobKind, segments: Vec<Segment>, started: Instant, started_at: Stamp) -> Job {
-        Job {
-            kind,
-            segments,
-            started,
-            started_at,
-            done: 0,
-            fail_at: None,
-        }
+        Job { kind, segments, started, started_at, done: 0, fail_at: None }
     }
 
     pub fn total_secs(&self) -> f64 {
@@ -109,68 +102,28 @@ impl Job {
 }
 
 pub fn generation_plan(scenes: usize) -> Vec<Segment> {
-    let mut plan = vec![Segment {
-        step: step::QUEUED,
-        work: Work::Nothing,
-        secs: QUEUED_SECS,
-    }];
-    plan.extend((0..scenes).map(|i| Segment {
-        step: step::IMAGES,
-        work: Work::Image(i),
-        secs: IMAGE_SECS,
-    }));
-    plan.extend((0..scenes).map(|i| Segment {
-        step: step::VIDEOS,
-        work: Work::Video(i),
-        secs: VIDEO_SECS,
-    }));
-    plan.push(Segment {
-        step: step::NARRATION,
-        work: Work::Nothing,
-        secs: NARRATION_SECS,
-    });
-    plan.push(Segment {
-        step: step::STITCHING,
-        work: Work::Nothing,
-        secs: STITCH_SECS,
-    });
+    let mut plan = vec![Segment { step: step::QUEUED, work: Work::Nothing, secs: QUEUED_SECS }];
+    plan.extend((0..scenes).map(|i| Segment { step: step::IMAGES, work: Work::Image(i), secs: IMAGE_SECS }));
+    plan.extend((0..scenes).map(|i| Segment { step: step::VIDEOS, work: Work::Video(i), secs: VIDEO_SECS }));
+    plan.push(Segment { step: step::NARRATION, work: Work::Nothing, secs: NARRATION_SECS });
+    plan.push(Segment { step: step::STITCHING, work: Work::Nothing, secs: STITCH_SECS });
     plan
 }
 
 pub fn regeneration_plan(scene: usize, image: bool, video: bool) -> Vec<Segment> {
-    let mut plan = vec![Segment {
-        step: step::QUEUED,
-        work: Work::Nothing,
-        secs: REGEN_QUEUED_SECS,
-    }];
+    let mut plan = vec![Segment { step: step::QUEUED, work: Work::Nothing, secs: REGEN_QUEUED_SECS }];
     if image {
-        plan.push(Segment {
-            step: step::REGENERATING,
-            work: Work::Image(scene),
-            secs: IMAGE_SECS,
-        });
+        plan.push(Segment { step: step::REGENERATING, work: Work::Image(scene), secs: IMAGE_SECS });
     }
     if video {
-        plan.push(Segment {
-            step: step::REGENERATING,
-            work: Work::Video(scene),
-            secs: VIDEO_SECS,
-        });
+        plan.push(Segment { step: step::REGENERATING, work: Work::Video(scene), secs: VIDEO_SECS });
     }
-    plan.push(Segment {
-        step: step::STITCHING,
-        work: Work::Nothing,
-        secs: STITCH_SECS,
-    });
+    plan.push(Segment { step: step::STITCHING, work: Work::Nothing, secs: STITCH_SECS });
     plan
 }
 
 pub fn upscale_plan() -> Vec<Segment> {
-    vec![Segment {
-        step: step::UPSCALING,
-        work: Work::Nothing,
-        secs: UPSCALE_SECS,
-    }]
+    vec![Segment { step: step::UPSCALING, work: Work::Nothing, secs: UPSCALE_SECS }]
 }
 
 #[cfg(test)]
@@ -179,12 +132,7 @@ mod tests {
 
     #[test]
     fn five_scenes_take_about_eight_minutes_at_speed_one() {
-        let job = Job::new(
-            JobKind::Generate,
-            generation_plan(5),
-            Instant::now(),
-            Stamp(0),
-        );
+        let job = Job::new(JobKind::Generate, generation_plan(5), Instant::now(), Stamp(0));
         assert_eq!(job.total_secs(), 500.0);
         assert_eq!(job.percent(0.0), 0);
         assert_eq!(job.percent(250.0), 50);

@@ -14,18 +14,12 @@ pub struct Urls {
 impl Urls {
     pub fn image(&self, p: &Project, s: &Scene) -> Option<String> {
         let v = s.image.ready_version()?;
-        Some(format!(
-            "{}/projects/{}/scenes/{}/image-v{v}.svg",
-            self.storage, p.id, s.number
-        ))
+        Some(format!("{}/projects/{}/scenes/{}/image-v{v}.svg", self.storage, p.id, s.number))
     }
 
     pub fn video(&self, p: &Project, s: &Scene) -> Option<String> {
         let v = s.video.ready_version()?;
-        Some(format!(
-            "{}/projects/{}/scenes/{}/video-v{v}.webm",
-            self.storage, p.id, s.number
-        ))
+        Some(format!("{}/projects/{}/scenes/{}/video-v{v}.webm", self.storage, p.id, s.number))
     }
 
     pub fn final_video(&self, p: &Project) -> Option<String> {
@@ -33,10 +27,7 @@ impl Urls {
         match (v, self.stable_final) {
             (0, _) => None,
             (_, true) => Some(format!("{}/projects/{}/final.webm", self.storage, p.id)),
-            (_, false) => Some(format!(
-                "{}/projects/{}/final-v{v}.webm",
-                self.storage, p.id
-            )),
+            (_, false) => Some(format!("{}/projects/{}/final-v{v}.webm", self.storage, p.id)),
         }
     }
 
@@ -45,10 +36,7 @@ impl Urls {
         Some(if self.stable_final {
             format!("{}/projects/{}/final-upscaled.webm", self.storage, p.id)
         } else {
-            format!(
-                "{}/projects/{}/final-v{v}-upscaled.webm",
-                self.storage, p.id
-            )
+            format!("{}/projects/{}/final-v{v}-upscaled.webm", self.storage, p.id)
         })
     }
 }

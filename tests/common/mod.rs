@@ -31,7 +31,10 @@ pub async fn wait_for<T>(what: &str, probe: impl Fn() -> Option<T>) -> T {
         }
         sleep(20).await;
     }
-    panic!("timed out waiting for {what}; page text: {}", document().body().unwrap().text_content().unwrap_or_default());
+    panic!(
+        "timed out waiting for {what}; page text: {}",
+        document().body().unwrap().text_content().unwrap_or_default()
+    );
 }
 
 /// Like `wait_for`, for async probes (e.g. asking the simulator).
@@ -165,7 +168,8 @@ pub async fn sim_get(path: &str) -> serde_json::Value {
 }
 
 pub async fn sim_put(path: &str, body: serde_json::Value) {
-    let r = Request::put(&format!("{}{path}", sim_url())).json(&body).unwrap().send().await.expect("simulator reachable");
+    let r =
+        Request::put(&format!("{}{path}", sim_url())).json(&body).unwrap().send().await.expect("simulator reachable");
     assert!(r.ok(), "PUT {path}: {}", r.status());
 }
 
@@ -183,7 +187,11 @@ pub async fn sim_request_count(method: &str, path: &str) -> usize {
 /// The group (a `<fieldset>`) whose legend starts with `legend`, e.g. "Scene 2".
 pub fn group(root: &Element, legend: &str) -> Option<Element> {
     all(root, "fieldset").into_iter().find(|f| {
-        f.query_selector("legend").ok().flatten().and_then(|l| l.text_content()).is_some_and(|t| t.trim().starts_with(legend))
+        f.query_selector("legend")
+            .ok()
+            .flatten()
+            .and_then(|l| l.text_content())
+            .is_some_and(|t| t.trim().starts_with(legend))
     })
 }
 
@@ -201,10 +209,15 @@ pub fn config() -> storyreel::config::Config {
     storyreel::config::Config { api_base_url: api_url(), poll_interval_seconds: 30.0, request_timeout_seconds: 10 }
 }
 
-pub fn mount_app_with(config: storyreel::config::Config) -> (HtmlElement, leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>) {
+pub fn mount_app_with(
+    config: storyreel::config::Config,
+) -> (HtmlElement, leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>) {
     use leptos::prelude::*;
     let root = container();
-    let handle = leptos::mount::mount_to(root.clone(), move || view! { <storyreel::app::Shell config=config.clone() warning=None /> });
+    let handle = leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <storyreel::app::Shell config=config.clone() warning=None /> },
+    );
     (root, handle)
 }
 
@@ -233,7 +246,6 @@ pub async fn new_project(token: &str, person_id: i64, scenes: u8) -> storyreel::
         .unwrap();
     client.get_project(created.id).await.unwrap()
 }
-
 
 thread_local! {
     static PAGE_IN_USE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };

@@ -28,9 +28,7 @@ pub async fn approve(
     let image_model = f.opt_str("image_model");
     f.finish()?;
     if confirmed != Some(true) {
-        return Err(ApiError::bad_request(
-            "Credit confirmation is required: send confirm_credits: true to approve",
-        ));
+        return Err(ApiError::bad_request("Credit confirmation is required: send confirm_credits: true to approve"));
     }
 
     let (now, at) = super::now();
@@ -38,10 +36,7 @@ pub async fn approve(
     let mut store = state.store();
     // Refunds of this user's failed jobs are due before their balance is judged.
     store.settle_user(user, now);
-    let doom = store
-        .faults
-        .fail_generation
-        .then_some(store.faults.fail_at_percent);
+    let doom = store.faults.fail_generation.then_some(store.faults.fail_at_percent);
     let (project, ledger) = store.project_and_ledger(user, id)?;
     if project.status != ProjectStatus::Proposed {
         return Err(ApiError::bad_request(format!(
@@ -93,8 +88,6 @@ pub async fn upscale(
     }
     Ok((
         StatusCode::ACCEPTED,
-        Json(
-            json!({"id": id, "status": "upscaling", "message": "Upscaling started; it may take 5 to 10 minutes."}),
-        ),
+        Json(json!({"id": id, "status": "upscaling", "message": "Upscaling started; it may take 5 to 10 minutes."})),
     ))
 }

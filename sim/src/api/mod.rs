@@ -22,22 +22,10 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/scene-projects", get(projects::list))
         .route("/scene-projects/{project_id}", get(projects::get))
         .route("/scene-projects/{project_id}/status", get(projects::status))
-        .route(
-            "/scene-projects/{project_id}/scenes/{scene_id}",
-            put(scenes::update),
-        )
-        .route(
-            "/scene-projects/{project_id}/scenes/{scene_number}/regenerate",
-            post(scenes::regenerate),
-        )
-        .route(
-            "/scene-projects/{project_id}/approve",
-            post(actions::approve),
-        )
-        .route(
-            "/scene-projects/{project_id}/upscale",
-            post(actions::upscale),
-        )
+        .route("/scene-projects/{project_id}/scenes/{scene_id}", put(scenes::update))
+        .route("/scene-projects/{project_id}/scenes/{scene_number}/regenerate", post(scenes::regenerate))
+        .route("/scene-projects/{project_id}/approve", post(actions::approve))
+        .route("/scene-projects/{project_id}/upscale", post(actions::upscale))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(from_fn_with_state(state.clone(), inject_faults))
@@ -45,18 +33,11 @@ pub fn router(state: AppState) -> Router<AppState> {
 }
 
 async fn not_found(request: Request) -> ApiError {
-    ApiError::not_found(format!(
-        "No endpoint {} {}",
-        request.method(),
-        full_path(&request)
-    ))
+    ApiError::not_found(format!("No endpoint {} {}", request.method(), full_path(&request)))
 }
 
 async fn method_not_allowed() -> ApiError {
-    ApiError::new(
-        axum::http::StatusCode::METHOD_NOT_ALLOWED,
-        "Method Not Allowed",
-    )
+    ApiError::new(axum::http::StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed")
 }
 
 /// The moment a change happens, as both the job clock and the timestamp written into records.

@@ -31,23 +31,17 @@ pub async fn create(
     let avatar_first = f.opt_bool("use_avatar_first_scene").unwrap_or(false);
     let avatar_last = f.opt_bool("use_avatar_last_scene").unwrap_or(false);
     f.finish()?;
-    let (Some(person_id), Some(idea)) = (person_id, idea) else {
-        unreachable!("finish() reports missing fields")
-    };
+    let (Some(person_id), Some(idea)) = (person_id, idea) else { unreachable!("finish() reports missing fields") };
 
     let chars = idea.chars().count();
     if !IDEA_CHARS.contains(&chars) {
-        return Err(ApiError::bad_request(format!(
-            "story_idea must be between 10 and 1000 characters (got {chars})"
-        )));
+        return Err(ApiError::bad_request(format!("story_idea must be between 10 and 1000 characters (got {chars})")));
     }
     if idea.trim().is_empty() {
         return Err(ApiError::bad_request("story_idea must not be blank"));
     }
     if !SCENES.contains(&num_scenes.0) {
-        return Err(ApiError::bad_request(format!(
-            "num_scenes must be between 2 and 10 (got {num_scenes})"
-        )));
+        return Err(ApiError::bad_request(format!("num_scenes must be between 2 and 10 (got {num_scenes})")));
     }
     let scenes = num_scenes.0 as usize;
 
@@ -130,12 +124,7 @@ pub async fn list(
         .filter(|p| status.is_none_or(|s| p.status.as_str() == s))
         .collect();
     projects.sort_by_key(|p| std::cmp::Reverse((p.created_at, p.id)));
-    Ok(Json(
-        projects
-            .iter()
-            .map(|p| views::project(p, &state.urls))
-            .collect(),
-    ))
+    Ok(Json(projects.iter().map(|p| views::project(p, &state.urls)).collect()))
 }
 
 pub async fn get(

@@ -21,9 +21,7 @@ const MAX_TEXT_CHARS: usize = 2000;
 fn check_text(name: &str, value: &Option<String>) -> ApiResult<()> {
     let Some(text) = value else { return Ok(()) };
     if text.chars().count() > MAX_TEXT_CHARS {
-        return Err(ApiError::bad_request(format!(
-            "{name} must be at most {MAX_TEXT_CHARS} characters"
-        )));
+        return Err(ApiError::bad_request(format!("{name} must be at most {MAX_TEXT_CHARS} characters")));
     }
     if name != "narration_text" && text.trim().is_empty() {
         return Err(ApiError::bad_request(format!("{name} must not be blank")));
@@ -57,11 +55,7 @@ pub async fn update(
         .scenes
         .iter()
         .position(|s| Some(s.id) == scene_id.key())
-        .ok_or_else(|| {
-            ApiError::not_found(format!(
-                "Scene {scene_id} not found in project {project_id}"
-            ))
-        })?;
+        .ok_or_else(|| ApiError::not_found(format!("Scene {scene_id} not found in project {project_id}")))?;
     if project.status != ProjectStatus::Proposed {
         return Err(ApiError::conflict(format!(
             "Scenes can only be edited while the project is proposed (it is {})",
@@ -80,11 +74,7 @@ pub async fn update(
         }
     }
     project.touch(at);
-    Ok(Json(views::scene(
-        project,
-        &project.scenes[index],
-        &state.urls,
-    )))
+    Ok(Json(views::scene(project, &project.scenes[index], &state.urls)))
 }
 
 pub async fn regenerate(
@@ -114,14 +104,9 @@ pub async fn regenerate(
     // Refunds of this user's failed jobs are due before their balance is judged.
     store.settle_user(user, now);
     let (project, ledger) = store.project_and_ledger(user, project_id)?;
-    let index = project
-        .scenes
-        .iter()
-        .position(|s| i128::from(s.number) == scene_number.0)
-        .ok_or_else(|| {
-            ApiError::not_found(format!(
-                "Scene number {scene_number} not found in project {project_id}"
-            ))
+    let index =
+        project.scenes.iter().position(|s| i128::from(s.number) == scene_number.0).ok_or_else(|| {
+            ApiError::not_found(format!("Scene number {scene_number} not found in project {project_id}"))
         })?;
     if project.status != ProjectStatus::Completed {
         return Err(ApiError::bad_request(format!(
@@ -129,19 +114,8 @@ pub async fn regenerate(
             project.status.as_str()
         )));
     }
-    let cost = if video {
-        REGENERATE_VIDEO_COST
-    } else {
-        REGENERATE_IMAGE_ONLY_COST
-    };
-    super::charge_or_refuse(
-        ledger,
-        project,
-        cost,
-        "regenerate scene",
-        "regenerating this scene",
-        at,
-    )?;
+    let cost = if video { REGENERATE_VIDEO_COST } else { REGENERATE_IMAGE_ONLY_COST };
+    super::charge_or_refuse(ledger, project, cost, "regenerate scene", "regenerating this scene", at)?;
     let scene = &mut project.scenes[index];
     if let Some(prompt) = image_prompt {
         scene.image_prompt = prompt;

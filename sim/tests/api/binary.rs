@@ -5,14 +5,7 @@ use std::process::{Command, Stdio};
 #[tokio::test]
 async fn the_binary_announces_its_port_and_serves() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_storyreel-sim"))
-        .args([
-            "--addr",
-            "127.0.0.1:0",
-            "--speed",
-            "1000",
-            "--user",
-            "tok-a:5:700:8,9",
-        ])
+        .args(["--addr", "127.0.0.1:0", "--speed", "1000", "--user", "tok-a:5:700:8,9"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -25,43 +18,16 @@ async fn the_binary_announces_its_port_and_serves() {
         .strip_prefix("storyreel-sim listening on ")
         .unwrap_or_else(|| panic!("unexpected line {line:?}"))
         .to_owned();
-    assert!(
-        url.starts_with("http://127.0.0.1:") && !url.ends_with(":0"),
-        "{url}"
-    );
+    assert!(url.starts_with("http://127.0.0.1:") && !url.ends_with(":0"), "{url}");
 
     let http = reqwest::Client::new();
-    assert_eq!(
-        http.get(format!("{url}/_sim/health"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-        "ok"
-    );
-    let r = http
-        .get(format!("{url}/api/v1/scene-projects"))
-        .bearer_auth("tok-a")
-        .send()
-        .await
-        .unwrap();
+    assert_eq!(http.get(format!("{url}/_sim/health")).send().await.unwrap().text().await.unwrap(), "ok");
+    let r = http.get(format!("{url}/api/v1/scene-projects")).bearer_auth("tok-a").send().await.unwrap();
     assert_eq!(r.status(), 200);
-    let user: serde_json::Value = http
-        .get(format!("{url}/_sim/users/5"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let user: serde_json::Value = http.get(format!("{url}/_sim/users/5")).send().await.unwrap().json().await.unwrap();
     assert_eq!(user["credits"], 700);
 
-    let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
+    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(status.success());
     let exit = child.wait().unwrap();
     assert!(exit.success(), "graceful exit on SIGTERM: {exit:?}");
@@ -72,20 +38,11 @@ async fn the_binary_announces_its_port_and_serves() {
 
 #[test]
 fn bad_flags_are_refused() {
-    let out = Command::new(env!("CARGO_BIN_EXE_storyreel-sim"))
-        .args(["--speed", "0"])
-        .output()
-        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_storyreel-sim")).args(["--speed", "0"]).output().unwrap();
     assert!(!out.status.success());
-    let out = Command::new(env!("CARGO_BIN_EXE_storyreel-sim"))
-        .args(["--user", "nocolons"])
-        .output()
-        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_storyreel-sim")).args(["--user", "nocolons"]).output().unwrap();
     assert!(!out.status.success());
-    let out = Command::new(env!("CARGO_BIN_EXE_storyreel-sim"))
-        .arg("--help")
-        .output()
-        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_storyreel-sim")).arg("--help").output().unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
     for flag in [
         "--addr",

@@ -6,9 +6,7 @@ use serde_json::json;
 use crate::support::*;
 
 async fn set_faults(sim: &Sim, body: serde_json::Value) -> Reply {
-    let r = sim
-        .send(Method::PUT, "/_sim/faults", None, Some(&body.to_string()))
-        .await;
+    let r = sim.send(Method::PUT, "/_sim/faults", None, Some(&body.to_string())).await;
     assert_eq!(r.status, 200, "{}", r.body);
     r
 }
@@ -23,39 +21,17 @@ async fn faults_are_off_by_default_and_replaced_field_by_field() {
     );
     let r = set_faults(&sim, json!({"latency_ms": 5, "path_contains": "/status"})).await;
     assert_eq!(
-        (
-            r.body["latency_ms"].clone(),
-            r.body["path_contains"].clone(),
-            r.body["retry_after_seconds"].clone()
-        ),
+        (r.body["latency_ms"].clone(), r.body["path_contains"].clone(), r.body["retry_after_seconds"].clone()),
         (json!(5), json!("/status"), json!(2))
     );
     let r = set_faults(&sim, json!({"path_contains": null})).await;
+    assert_eq!((r.body["latency_ms"].clone(), r.body["path_contains"].clone()), (json!(5), json!(null)));
     assert_eq!(
-        (
-            r.body["latency_ms"].clone(),
-            r.body["path_contains"].clone()
-        ),
-        (json!(5), json!(null))
-    );
-    assert_eq!(
-        sim.send(Method::PUT, "/_sim/faults", None, Some(r#"{"latency": 5}"#))
-            .await
-            .status,
+        sim.send(Method::PUT, "/_sim/faults", None, Some(r#"{"latency": 5}"#)).await.status,
         422,
         "a misspelt switch is an error, not a no-op"
     );
-    assert_eq!(
-        sim.send(
-            Method::PUT,
-            "/_sim/faults",
-            None,
-            Some(r#"{"latency_ms": "5"}"#)
-        )
-        .await
-        .status,
-        422
-    );
+    assert_eq!(sim.send(Method::PUT, "/_sim/faults", None, Some(r#"{"latency_ms": "5"}"#)).await.status, 422);
     sim.stop().await;
 }
 
@@ -63,35 +39,17 @@ async fn faults_are_off_by_default_and_replaced_field_by_field() {
 async fn error_500s_hit_the_next_matching_requests_and_change_nothing() {
     let sim = Sim::start(1.0).await;
     let id = sim.create(2).await;
-    set_faults(
-        &sim,
-        json!({"error_500_count": 2, "path_contains": "/status"}),
-    )
-    .await;
-    assert_eq!(
-        sim.get(&format!("/scene-projects/{id}")).await.status,
-        200,
-        "other paths are untouched"
-    );
+    set_faults(&sim, json!({"error_500_count": 2, "path_contains": "/status"})).await;
+    assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.status, 200, "other paths are untouched");
     for _ in 0..2 {
         let r = sim.get(&format!("/scene-projects/{id}/status")).await;
         assert_eq!(r.status, 500);
         assert_eq!(r.body, json!({"detail": "Internal server error"}));
     }
-    assert_eq!(
-        sim.get(&format!("/scene-projects/{id}/status"))
-            .await
-            .status,
-        200
-    );
+    assert_eq!(sim.get(&format!("/scene-projects/{id}/status")).await.status, 200);
 
     set_faults(&sim, json!({"error_500_count": 1, "path_contains": null})).await;
-    let r = sim
-        .post(
-            &format!("/scene-projects/{id}/approve"),
-            json!({"confirm_credits": true}),
-        )
-        .await;
+    let r = sim.post(&format!("/scene-projects/{id}/approve"), json!({"confirm_credits": true})).await;
     assert_eq!(r.status, 500);
     assert_eq!(
         sim.get(&format!("/scene-projects/{id}")).await.body["status"],
@@ -105,11 +63,7 @@ async fn error_500s_hit_the_next_matching_requests_and_change_nothing() {
 #[tokio::test]
 async fn rate_limits_answer_429_with_retry_after() {
     let sim = Sim::start(1.0).await;
-    set_faults(
-        &sim,
-        json!({"rate_limit_count": 1, "retry_after_seconds": 7}),
-    )
-    .await;
+    set_faults(&sim, json!({"rate_limit_count": 1, "retry_after_seconds": 7})).await;
     let r = sim
         .http
         .get(format!("{}/api/v1/scene-projects", sim.base))
@@ -121,16 +75,10 @@ async fn rate_limits_answer_429_with_retry_after() {
     assert_eq!(r.status(), 429);
     assert_eq!(r.headers()["retry-after"], "7");
     assert!(
-        r.headers()["access-control-expose-headers"]
-            .to_str()
-            .unwrap()
-            .contains("retry-after"),
+        r.headers()["access-control-expose-headers"].to_str().unwrap().contains("retry-after"),
         "a browser app can read it"
     );
-    assert_eq!(
-        r.json::<serde_json::Value>().await.unwrap(),
-        json!({"detail": "Too many requests"})
-    );
+    assert_eq!(r.json::<serde_json::Value>().await.unwrap(), json!({"detail": "Too many requests"}));
     assert_eq!(sim.get("/scene-projects").await.status, 200);
     sim.stop().await;
 }
@@ -138,40 +86,22 @@ async fn rate_limits_answer_429_with_retry_after() {
 #[tokio::test]
 async fn latency_slows_matching_requests() {
     let sim = Sim::start(1.0).await;
-    set_faults(
-        &sim,
-        json!({"latency_ms": 400, "path_contains": "/scene-projects"}),
-    )
-    .await;
+    set_faults(&sim, json!({"latency_ms": 400, "path_contains": "/scene-projects"})).await;
     let t = Instant::now();
     assert_eq!(sim.get("/scene-projects").await.status, 200);
     assert!(t.elapsed() >= Duration::from_millis(400));
     let t = Instant::now();
     sim.create(2).await;
-    assert!(
-        t.elapsed() < Duration::from_millis(300),
-        "/stories/create does not match"
-    );
+    assert!(t.elapsed() < Duration::from_millis(300), "/stories/create does not match");
     sim.stop().await;
 }
 
 #[tokio::test]
 async fn a_request_the_client_gave_up_on_is_still_logged_as_499() {
     let sim = Sim::start(1.0).await;
-    set_faults(
-        &sim,
-        json!({"latency_ms": 1000, "path_contains": "/scene-projects"}),
-    )
-    .await;
-    let impatient = reqwest::Client::builder()
-        .timeout(Duration::from_millis(200))
-        .build()
-        .unwrap();
-    let sent = impatient
-        .get(format!("{}/api/v1/scene-projects", sim.base))
-        .bearer_auth(DEMO)
-        .send()
-        .await;
+    set_faults(&sim, json!({"latency_ms": 1000, "path_contains": "/scene-projects"})).await;
+    let impatient = reqwest::Client::builder().timeout(Duration::from_millis(200)).build().unwrap();
+    let sent = impatient.get(format!("{}/api/v1/scene-projects", sim.base)).bearer_auth(DEMO).send().await;
     assert!(sent.is_err(), "the client timed out");
     set_faults(&sim, json!({"latency_ms": 0})).await;
     let log = sim.get("/_sim/requests").await.body;
@@ -194,24 +124,13 @@ async fn a_doomed_generation_fails_midway_and_refunds_what_was_not_made() {
     sim.approve(id).await;
     assert_eq!(sim.credits(1).await, 4500);
     let failed = sim.wait_status(id, "failed").await;
-    assert_eq!(
-        keys(&failed),
-        sorted(&["id", "status", "progress", "error", "scenes"])
-    );
+    assert_eq!(keys(&failed), sorted(&["id", "status", "progress", "error", "scenes"]));
     // 40% of 500 s is 200 s: the images are done and scene 1's clip is being made.
     assert_eq!(failed["progress"], 40);
-    assert!(
-        failed["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("Video generation failed for scene 1: "),
-        "{failed}"
-    );
+    assert!(failed["error"].as_str().unwrap().starts_with("Video generation failed for scene 1: "), "{failed}");
     let scenes = failed["scenes"].as_array().unwrap();
     assert_eq!(scenes[0]["video_status"], "failed");
-    assert!(scenes
-        .iter()
-        .all(|s| s["image_status"] == "completed" && s["image_url"].is_string()));
+    assert!(scenes.iter().all(|s| s["image_status"] == "completed" && s["image_url"].is_string()));
     assert!(scenes[1..].iter().all(|s| s["video_status"] == "pending"));
     // No clip was finished, so everything comes back.
     assert_eq!(sim.credits(1).await, 5000);
@@ -220,20 +139,8 @@ async fn a_doomed_generation_fails_midway_and_refunds_what_was_not_made() {
     assert_eq!(p["scenes"][0]["status"], "failed");
     assert_eq!(p["final_video_url"], json!(null));
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert_eq!(
-        sim.get(&format!("/scene-projects/{id}/status")).await.body,
-        failed,
-        "a failed project stays put"
-    );
-    assert_eq!(
-        sim.post(
-            &format!("/scene-projects/{id}/approve"),
-            json!({"confirm_credits": true})
-        )
-        .await
-        .status,
-        400
-    );
+    assert_eq!(sim.get(&format!("/scene-projects/{id}/status")).await.body, failed, "a failed project stays put");
+    assert_eq!(sim.post(&format!("/scene-projects/{id}/approve"), json!({"confirm_credits": true})).await.status, 400);
     sim.stop().await;
 }
 
@@ -249,19 +156,9 @@ async fn failing_late_charges_the_finished_clips() {
     sim.approve(id).await;
     let failed = sim.wait_status(id, "failed").await;
     // 80% of 500 s is 400 s: clips 1-3 finished (165 + 3 x 60 = 345 s), clip 4 under way.
-    assert!(
-        failed["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("Video generation failed for scene 4: "),
-        "{failed}"
-    );
-    let done: Vec<bool> = failed["scenes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["video_status"] == "completed")
-        .collect();
+    assert!(failed["error"].as_str().unwrap().starts_with("Video generation failed for scene 4: "), "{failed}");
+    let done: Vec<bool> =
+        failed["scenes"].as_array().unwrap().iter().map(|s| s["video_status"] == "completed").collect();
     assert_eq!(done, [true, true, true, false, false]);
     assert_eq!(sim.credits(1).await, 5000 - 300);
     let ledger = sim.get("/_sim/users/1").await.body["ledger"].clone();
@@ -273,51 +170,19 @@ async fn failing_late_charges_the_finished_clips() {
 async fn a_project_can_be_failed_on_demand() {
     let sim = Sim::start(1.0).await;
     let id = sim.create(3).await;
-    let r = sim
-        .send(
-            Method::POST,
-            &format!("/_sim/projects/{id}/fail"),
-            None,
-            None,
-        )
-        .await;
+    let r = sim.send(Method::POST, &format!("/_sim/projects/{id}/fail"), None, None).await;
     assert_eq!(r.status, 409, "only a generating project can fail");
     sim.approve(id).await;
-    let r = sim
-        .send(
-            Method::POST,
-            &format!("/_sim/projects/{id}/fail"),
-            None,
-            None,
-        )
-        .await;
+    let r = sim.send(Method::POST, &format!("/_sim/projects/{id}/fail"), None, None).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.body["status"], "failed");
-    assert!(r.body["error"]
-        .as_str()
-        .unwrap()
-        .starts_with("Video generation failed for scene 1: "));
+    assert!(r.body["error"].as_str().unwrap().starts_with("Video generation failed for scene 1: "));
     let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
     assert_eq!(s["status"], "failed");
     assert_eq!(s["error"], r.body["error"]);
     assert_eq!(sim.credits(1).await, 5000);
-    assert_eq!(
-        sim.send(
-            Method::POST,
-            &format!("/_sim/projects/{id}/fail"),
-            None,
-            None
-        )
-        .await
-        .status,
-        409
-    );
-    assert_eq!(
-        sim.send(Method::POST, "/_sim/projects/404/fail", None, None)
-            .await
-            .status,
-        404
-    );
+    assert_eq!(sim.send(Method::POST, &format!("/_sim/projects/{id}/fail"), None, None).await.status, 409);
+    assert_eq!(sim.send(Method::POST, "/_sim/projects/404/fail", None, None).await.status, 404);
     sim.stop().await;
 }
 
@@ -325,43 +190,16 @@ async fn a_project_can_be_failed_on_demand() {
 async fn a_failed_regeneration_refunds_it() {
     let sim = Sim::start(200.0).await;
     let id = sim.completed(2).await;
-    sim.send(
-        Method::PUT,
-        "/_sim/users/1/credits",
-        None,
-        Some(r#"{"credits": 100}"#),
-    )
-    .await;
-    assert_eq!(
-        sim.post(
-            &format!("/scene-projects/{id}/scenes/2/regenerate"),
-            json!({})
-        )
-        .await
-        .status,
-        202
-    );
+    sim.send(Method::PUT, "/_sim/users/1/credits", None, Some(r#"{"credits": 100}"#)).await;
+    assert_eq!(sim.post(&format!("/scene-projects/{id}/scenes/2/regenerate"), json!({})).await.status, 202);
     assert_eq!(sim.credits(1).await, 0);
-    let r = sim
-        .send(
-            Method::POST,
-            &format!("/_sim/projects/{id}/fail"),
-            None,
-            None,
-        )
-        .await;
+    let r = sim.send(Method::POST, &format!("/_sim/projects/{id}/fail"), None, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
-    assert!(r.body["error"]
-        .as_str()
-        .unwrap()
-        .starts_with("Video generation failed"));
+    assert!(r.body["error"].as_str().unwrap().starts_with("Video generation failed"));
     assert_eq!(sim.credits(1).await, 100);
     let p = sim.get(&format!("/scene-projects/{id}")).await.body;
     assert_eq!(p["status"], "failed");
-    assert!(
-        p["final_video_url"].is_string(),
-        "the previous cut is still there"
-    );
+    assert!(p["final_video_url"].is_string(), "the previous cut is still there");
     sim.stop().await;
 }
 
@@ -369,36 +207,20 @@ async fn a_failed_regeneration_refunds_it() {
 async fn the_request_log_records_api_calls_without_secrets() {
     let sim = Sim::start(1.0).await;
     sim.create(2).await;
-    sim.send(
-        Method::GET,
-        "/scene-projects?person_id=1",
-        Some("wrong-secret"),
-        None,
-    )
-    .await;
+    sim.send(Method::GET, "/scene-projects?person_id=1", Some("wrong-secret"), None).await;
     sim.http
-        .request(
-            Method::OPTIONS,
-            format!("{}/api/v1/scene-projects", sim.base),
-        )
+        .request(Method::OPTIONS, format!("{}/api/v1/scene-projects", sim.base))
         .header("origin", "http://a.example")
         .header("access-control-request-method", "GET")
         .send()
         .await
         .unwrap();
     sim.send(Method::GET, "/_sim/health", None, None).await;
-    let log = sim
-        .send(Method::GET, "/_sim/requests", None, None)
-        .await
-        .body;
+    let log = sim.send(Method::GET, "/_sim/requests", None, None).await.body;
     let entries = log["requests"].as_array().unwrap();
     assert_eq!(entries.len(), 2, "{log}");
     assert_eq!(
-        (
-            entries[0]["method"].clone(),
-            entries[0]["path"].clone(),
-            entries[0]["status"].clone()
-        ),
+        (entries[0]["method"].clone(), entries[0]["path"].clone(), entries[0]["status"].clone()),
         (json!("POST"), json!("/api/v1/stories/create"), json!(201))
     );
     assert_eq!(
@@ -408,18 +230,8 @@ async fn the_request_log_records_api_calls_without_secrets() {
     assert!(entries[0]["at_ms"].as_u64().unwrap() <= entries[1]["at_ms"].as_u64().unwrap());
     let text = log.to_string();
     assert!(!text.contains("wrong-secret") && !text.contains(DEMO));
-    assert_eq!(
-        sim.send(Method::DELETE, "/_sim/requests", None, None)
-            .await
-            .status,
-        204
-    );
-    assert_eq!(
-        sim.send(Method::GET, "/_sim/requests", None, None)
-            .await
-            .body,
-        json!({"requests": []})
-    );
+    assert_eq!(sim.send(Method::DELETE, "/_sim/requests", None, None).await.status, 204);
+    assert_eq!(sim.send(Method::GET, "/_sim/requests", None, None).await.body, json!({"requests": []}));
     sim.stop().await;
 }
 

@@ -4,13 +4,8 @@ use serde_json::{json, Value};
 
 use crate::support::*;
 
-const STEPS: [&str; 5] = [
-    "queued",
-    "generating_scene_images",
-    "generating_scene_videos",
-    "generating_narration",
-    "stitching_final_video",
-];
+const STEPS: [&str; 5] =
+    ["queued", "generating_scene_images", "generating_scene_videos", "generating_narration", "stitching_final_video"];
 
 /// One asset's status in a status response, as a rank: pending < generating < completed.
 fn rank(status: &Value) -> u8 {
@@ -30,10 +25,7 @@ async fn a_project_goes_from_proposed_to_completed() {
     let created = sim.get(&format!("/scene-projects/{id}")).await.body;
 
     let proposed = sim.get(&format!("/scene-projects/{id}/status")).await;
-    assert_eq!(
-        proposed.body,
-        json!({"id": id, "status": "proposed", "progress": 0})
-    );
+    assert_eq!(proposed.body, json!({"id": id, "status": "proposed", "progress": 0}));
 
     sim.approve(id).await;
     let mut polls: Vec<Value> = Vec::new();
@@ -49,11 +41,7 @@ async fn a_project_goes_from_proposed_to_completed() {
         assert!(Instant::now() < deadline, "never completed");
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    assert!(
-        polls.len() > 20,
-        "enough polls to watch the steps ({})",
-        polls.len()
-    );
+    assert!(polls.len() > 20, "enough polls to watch the steps ({})", polls.len());
 
     let mut last_progress = 0;
     let mut last_step = 0;
@@ -61,21 +49,11 @@ async fn a_project_goes_from_proposed_to_completed() {
     let mut steps_seen = Vec::new();
     for s in &polls[..polls.len() - 1] {
         assert_eq!(s["status"], "generating", "{s}");
-        assert_eq!(
-            keys(s),
-            sorted(&["id", "status", "progress", "current_step", "scenes"]),
-            "{s}"
-        );
+        assert_eq!(keys(s), sorted(&["id", "status", "progress", "current_step", "scenes"]), "{s}");
         let progress = s["progress"].as_u64().unwrap();
-        assert!(
-            progress >= last_progress && progress <= 99,
-            "progress {last_progress} then {progress}"
-        );
+        assert!(progress >= last_progress && progress <= 99, "progress {last_progress} then {progress}");
         last_progress = progress;
-        let step = STEPS
-            .iter()
-            .position(|n| *n == s["current_step"])
-            .unwrap_or_else(|| panic!("unknown step {s}"));
+        let step = STEPS.iter().position(|n| *n == s["current_step"]).unwrap_or_else(|| panic!("unknown step {s}"));
         assert!(step >= last_step, "steps go forward: {s}");
         last_step = step;
         if steps_seen.last() != Some(&step) {
@@ -84,16 +62,10 @@ async fn a_project_goes_from_proposed_to_completed() {
         for (i, scene) in s["scenes"].as_array().unwrap().iter().enumerate() {
             assert_eq!(scene["scene_number"], i + 1);
             let (image, video) = (rank(&scene["image_status"]), rank(&scene["video_status"]));
-            assert!(
-                video == 0 || image == 2,
-                "a video starts only after its image: {scene}"
-            );
+            assert!(video == 0 || image == 2, "a video starts only after its image: {scene}");
             assert_eq!(scene.get("image_url").is_some(), image == 2, "{scene}");
             assert_eq!(scene.get("video_url").is_some(), video == 2, "{scene}");
-            assert!(
-                image >= last_ranks[i][0] && video >= last_ranks[i][1],
-                "assets never go back"
-            );
+            assert!(image >= last_ranks[i][0] && video >= last_ranks[i][1], "assets never go back");
             last_ranks[i] = [image, video];
             // All images come before any video.
             if step == 2 {
@@ -101,10 +73,7 @@ async fn a_project_goes_from_proposed_to_completed() {
             }
         }
     }
-    assert!(
-        steps_seen.contains(&1) && steps_seen.contains(&2),
-        "saw images then videos: {steps_seen:?}"
-    );
+    assert!(steps_seen.contains(&1) && steps_seen.contains(&2), "saw images then videos: {steps_seen:?}");
 
     let done = polls.last().unwrap();
     let project = sim.get(&format!("/scene-projects/{id}")).await.body;
@@ -125,34 +94,16 @@ async fn a_project_goes_from_proposed_to_completed() {
     for s in project["scenes"].as_array().unwrap() {
         assert_eq!(s["status"], "completed");
         let n = s["scene_number"].as_u64().unwrap();
-        assert_eq!(
-            s["image_url"],
-            format!("{}/media/projects/{id}/scenes/{n}/image-v1.svg", sim.base)
-        );
-        assert_eq!(
-            s["video_url"],
-            format!("{}/media/projects/{id}/scenes/{n}/video-v1.webm", sim.base)
-        );
+        assert_eq!(s["image_url"], format!("{}/media/projects/{id}/scenes/{n}/image-v1.svg", sim.base));
+        assert_eq!(s["video_url"], format!("{}/media/projects/{id}/scenes/{n}/video-v1.webm", sim.base));
     }
-    let video = sim
-        .http
-        .get(done["final_video_url"].as_str().unwrap())
-        .send()
-        .await
-        .unwrap();
+    let video = sim.http.get(done["final_video_url"].as_str().unwrap()).send().await.unwrap();
     assert_eq!(video.status(), 200);
     assert_eq!(video.headers()["content-type"], "video/webm");
 
-    let listed = sim
-        .get("/scene-projects?status_filter=completed")
-        .await
-        .body;
+    let listed = sim.get("/scene-projects?status_filter=completed").await.body;
     assert_eq!(listed[0]["id"], id);
-    assert_eq!(
-        sim.credits(1).await,
-        4800,
-        "a completed project keeps its reservation as the charge"
-    );
+    assert_eq!(sim.credits(1).await, 4800, "a completed project keeps its reservation as the charge");
     sim.stop().await;
 }
 
@@ -165,18 +116,8 @@ async fn the_scenes_show_their_progress_in_the_project_object() {
     tokio::time::sleep(Duration::from_millis(1000)).await;
     let p = sim.get(&format!("/scene-projects/{id}")).await.body;
     assert_eq!(p["status"], "generating");
-    let statuses: Vec<&str> = p["scenes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["status"].as_str().unwrap())
-        .collect();
-    assert!(
-        statuses
-            .iter()
-            .all(|s| ["generating", "completed"].contains(s)),
-        "{statuses:?}"
-    );
+    let statuses: Vec<&str> = p["scenes"].as_array().unwrap().iter().map(|s| s["status"].as_str().unwrap()).collect();
+    assert!(statuses.iter().all(|s| ["generating", "completed"].contains(s)), "{statuses:?}");
     assert!(p["scenes"][0]["image_url"].is_string());
     assert_eq!(p["final_video_url"], json!(null));
     let progress = p["progress"].as_u64().unwrap();

@@ -4,11 +4,7 @@ use serde_json::{json, Value};
 use crate::support::*;
 
 fn ids(list: &Value) -> Vec<u64> {
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["id"].as_u64().unwrap())
-        .collect()
+    list.as_array().unwrap().iter().map(|p| p["id"].as_u64().unwrap()).collect()
 }
 
 #[tokio::test]
@@ -17,10 +13,7 @@ async fn lists_the_users_projects_newest_first_with_filters() {
     assert_eq!(sim.get("/scene-projects").await.body, json!([]));
     let a = sim.create(2).await;
     let b = sim
-        .post(
-            "/stories/create",
-            json!({"person_id": 2, "story_idea": "Another ten chars", "num_scenes": 2}),
-        )
+        .post("/stories/create", json!({"person_id": 2, "story_idea": "Another ten chars", "num_scenes": 2}))
         .await
         .body["id"]
         .as_u64()
@@ -31,43 +24,16 @@ async fn lists_the_users_projects_newest_first_with_filters() {
     let all = sim.get("/scene-projects").await;
     assert_eq!(all.status, 200);
     assert_eq!(ids(&all.body), [c, b, a]);
-    assert_eq!(
-        all.body[0],
-        sim.get(&format!("/scene-projects/{c}")).await.body,
-        "list items are full project objects"
-    );
+    assert_eq!(all.body[0], sim.get(&format!("/scene-projects/{c}")).await.body, "list items are full project objects");
 
     assert_eq!(ids(&sim.get("/scene-projects?person_id=2").await.body), [b]);
+    assert_eq!(ids(&sim.get("/scene-projects?person_id=1").await.body), [c, a]);
+    assert_eq!(ids(&sim.get("/scene-projects?status_filter=proposed").await.body), [b, a]);
+    assert_eq!(ids(&sim.get("/scene-projects?status_filter=generating&person_id=1").await.body), [c]);
+    assert_eq!(sim.get("/scene-projects?status_filter=archived").await.body, json!([]));
+    assert_eq!(sim.get("/scene-projects?person_id=99999999999999999999999").await.body, json!([]));
     assert_eq!(
-        ids(&sim.get("/scene-projects?person_id=1").await.body),
-        [c, a]
-    );
-    assert_eq!(
-        ids(&sim.get("/scene-projects?status_filter=proposed").await.body),
-        [b, a]
-    );
-    assert_eq!(
-        ids(&sim
-            .get("/scene-projects?status_filter=generating&person_id=1")
-            .await
-            .body),
-        [c]
-    );
-    assert_eq!(
-        sim.get("/scene-projects?status_filter=archived").await.body,
-        json!([])
-    );
-    assert_eq!(
-        sim.get("/scene-projects?person_id=99999999999999999999999")
-            .await
-            .body,
-        json!([])
-    );
-    assert_eq!(
-        ids(&sim
-            .get("/scene-projects?person_id=&status_filter=")
-            .await
-            .body),
+        ids(&sim.get("/scene-projects?person_id=&status_filter=").await.body),
         [c, b, a],
         "empty filters are no filters"
     );
@@ -107,11 +73,7 @@ async fn get_returns_the_whole_project() {
         ])
     );
     assert_eq!(
-        (
-            p["status"].clone(),
-            p["progress"].clone(),
-            p["user_id"].clone()
-        ),
+        (p["status"].clone(), p["progress"].clone(), p["user_id"].clone()),
         (json!("proposed"), json!(0), json!(1))
     );
     assert_eq!(p["final_video_url"], json!(null));
@@ -121,29 +83,12 @@ async fn get_returns_the_whole_project() {
     assert!(p["description"].as_str().unwrap().contains("lighthouse"));
     // Scene ids are global and never equal to scene numbers: project 1 had 101-102, so this one has 103-105.
     let scenes = p["scenes"].as_array().unwrap();
-    assert_eq!(
-        scenes
-            .iter()
-            .map(|s| s["id"].as_u64().unwrap())
-            .collect::<Vec<_>>(),
-        [103, 104, 105]
-    );
-    assert_eq!(
-        sim.get(&format!("/scene-projects/{first}")).await.body["scenes"][0]["id"],
-        101
-    );
+    assert_eq!(scenes.iter().map(|s| s["id"].as_u64().unwrap()).collect::<Vec<_>>(), [103, 104, 105]);
+    assert_eq!(sim.get(&format!("/scene-projects/{first}")).await.body["scenes"][0]["id"], 101);
     for s in scenes {
         assert_eq!(
             keys(s),
-            sorted(&[
-                "id",
-                "scene_number",
-                "description",
-                "image_prompt",
-                "motion_prompt",
-                "narration_text",
-                "status"
-            ])
+            sorted(&["id", "scene_number", "description", "image_prompt", "motion_prompt", "narration_text", "status"])
         );
     }
     sim.stop().await;
@@ -164,11 +109,7 @@ async fn odd_project_ids() {
         assert_eq!(r.status, 404, "{path}");
         assert!(detail(&r).contains("not found"));
     }
-    for path in [
-        "/scene-projects/abc",
-        "/scene-projects/1.5/status",
-        "/scene-projects/1e3",
-    ] {
+    for path in ["/scene-projects/abc", "/scene-projects/1.5/status", "/scene-projects/1e3"] {
         let r = sim.get(path).await;
         assert_eq!(r.status, 422, "{path}");
         assert_eq!(r.body["detail"][0]["loc"], json!(["path", "project_id"]));
@@ -176,9 +117,7 @@ async fn odd_project_ids() {
     let r = sim.get("/scene-projects/1/nonsense").await;
     assert_eq!(r.status, 404);
     assert_eq!(r.headers["content-type"], "application/json");
-    let r = sim
-        .send(Method::DELETE, "/scene-projects/1", Some(DEMO), None)
-        .await;
+    let r = sim.send(Method::DELETE, "/scene-projects/1", Some(DEMO), None).await;
     assert_eq!(r.status, 405);
     sim.stop().await;
 }
@@ -191,7 +130,12 @@ async fn edits_change_only_the_fields_sent_while_proposed() {
     let scene = &before["scenes"][1];
     let sid = scene["id"].as_u64().unwrap();
 
-    let r = sim.put(&format!("/scene-projects/{id}/scenes/{sid}"), json!({"image_prompt": "A red kite over the sea", "narration_text": "", "colour": "red"})).await;
+    let r = sim
+        .put(
+            &format!("/scene-projects/{id}/scenes/{sid}"),
+            json!({"image_prompt": "A red kite over the sea", "narration_text": "", "colour": "red"}),
+        )
+        .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["id"], sid);
     assert_eq!(r.body["scene_number"], 2);
@@ -204,51 +148,22 @@ async fn edits_change_only_the_fields_sent_while_proposed() {
     let after = sim.get(&format!("/scene-projects/{id}")).await.body;
     assert_eq!(after["scenes"][1], r.body);
     assert_eq!(after["scenes"][0], before["scenes"][0]);
-    assert!(
-        after["updated_at"].as_str() > before["updated_at"].as_str(),
-        "updated_at moves on an edit"
-    );
+    assert!(after["updated_at"].as_str() > before["updated_at"].as_str(), "updated_at moves on an edit");
 
-    let r = sim
-        .put(&format!("/scene-projects/{id}/scenes/{sid}"), json!({}))
-        .await;
-    assert_eq!(
-        (r.status, r.body.clone()),
-        (200, after["scenes"][1].clone()),
-        "an empty edit changes nothing"
-    );
-    let r = sim
-        .send(
-            Method::PUT,
-            &format!("/scene-projects/{id}/scenes/{sid}"),
-            Some(DEMO),
-            None,
-        )
-        .await;
+    let r = sim.put(&format!("/scene-projects/{id}/scenes/{sid}"), json!({})).await;
+    assert_eq!((r.status, r.body.clone()), (200, after["scenes"][1].clone()), "an empty edit changes nothing");
+    let r = sim.send(Method::PUT, &format!("/scene-projects/{id}/scenes/{sid}"), Some(DEMO), None).await;
     assert_eq!(r.status, 200, "no body at all is an empty edit");
 
     let r = sim
-        .put(
-            &format!("/scene-projects/{id}/scenes/{sid}"),
-            json!({"description": 42, "motion_prompt": ["x"]}),
-        )
+        .put(&format!("/scene-projects/{id}/scenes/{sid}"), json!({"description": 42, "motion_prompt": ["x"]}))
         .await;
     assert_eq!(r.status, 422);
     assert_eq!(r.body["detail"].as_array().unwrap().len(), 2);
-    let r = sim
-        .put(
-            &format!("/scene-projects/{id}/scenes/{sid}"),
-            json!({"image_prompt": "   "}),
-        )
-        .await;
+    let r = sim.put(&format!("/scene-projects/{id}/scenes/{sid}"), json!({"image_prompt": "   "})).await;
     assert_eq!(r.status, 400);
     assert_eq!(detail(&r), "image_prompt must not be blank");
-    let r = sim
-        .put(
-            &format!("/scene-projects/{id}/scenes/{sid}"),
-            json!({"description": "x".repeat(2001)}),
-        )
-        .await;
+    let r = sim.put(&format!("/scene-projects/{id}/scenes/{sid}"), json!({"description": "x".repeat(2001)})).await;
     assert_eq!(r.status, 400);
     assert_eq!(
         sim.get(&format!("/scene-projects/{id}")).await.body["scenes"][1],
@@ -265,38 +180,16 @@ async fn edits_need_a_scene_id_of_that_project() {
     let b = sim.create(2).await; // scenes 103, 104
     let edit = json!({"description": "changed"});
     assert_eq!(
-        sim.put(&format!("/scene-projects/{a}/scenes/103"), edit.clone())
-            .await
-            .status,
+        sim.put(&format!("/scene-projects/{a}/scenes/103"), edit.clone()).await.status,
         404,
         "a scene of another project"
     );
-    let r = sim
-        .put(&format!("/scene-projects/{a}/scenes/1"), edit.clone())
-        .await;
+    let r = sim.put(&format!("/scene-projects/{a}/scenes/1"), edit.clone()).await;
     assert_eq!(r.status, 404, "a scene number is not a scene id");
     assert_eq!(detail(&r), format!("Scene 1 not found in project {a}"));
-    assert_eq!(
-        sim.put(
-            &format!("/scene-projects/{a}/scenes/99999999999999999999999"),
-            edit.clone()
-        )
-        .await
-        .status,
-        404
-    );
-    assert_eq!(
-        sim.put(&format!("/scene-projects/{a}/scenes/x"), edit.clone())
-            .await
-            .status,
-        422
-    );
-    assert_eq!(
-        sim.put(&format!("/scene-projects/{b}/scenes/103"), edit)
-            .await
-            .status,
-        200
-    );
+    assert_eq!(sim.put(&format!("/scene-projects/{a}/scenes/99999999999999999999999"), edit.clone()).await.status, 404);
+    assert_eq!(sim.put(&format!("/scene-projects/{a}/scenes/x"), edit.clone()).await.status, 422);
+    assert_eq!(sim.put(&format!("/scene-projects/{b}/scenes/103"), edit).await.status, 200);
     sim.stop().await;
 }
 
@@ -305,20 +198,9 @@ async fn edits_are_refused_once_approved() {
     let sim = Sim::start(1.0).await;
     let id = sim.create(2).await;
     sim.approve(id).await;
-    let r = sim
-        .put(
-            &format!("/scene-projects/{id}/scenes/101"),
-            json!({"description": "too late"}),
-        )
-        .await;
+    let r = sim.put(&format!("/scene-projects/{id}/scenes/101"), json!({"description": "too late"})).await;
     assert_eq!(r.status, 409);
-    assert_eq!(
-        detail(&r),
-        "Scenes can only be edited while the project is proposed (it is generating)"
-    );
-    assert_ne!(
-        sim.get(&format!("/scene-projects/{id}")).await.body["scenes"][0]["description"],
-        "too late"
-    );
+    assert_eq!(detail(&r), "Scenes can only be edited while the project is proposed (it is generating)");
+    assert_ne!(sim.get(&format!("/scene-projects/{id}")).await.body["scenes"][0]["description"], "too late");
     sim.stop().await;
 }

@@ -16,7 +16,12 @@ async fn regenerating_a_scene_restitches_the_final_video() {
     let before = sim.get(&format!("/scene-projects/{id}")).await.body;
     let credits = sim.credits(1).await;
 
-    let r = sim.post(&regen(id, "2"), json!({"updated_image_prompt": "A storm over the lighthouse", "updated_motion_prompt": "whip pan"})).await;
+    let r = sim
+        .post(
+            &regen(id, "2"),
+            json!({"updated_image_prompt": "A storm over the lighthouse", "updated_motion_prompt": "whip pan"}),
+        )
+        .await;
     assert_eq!(r.status, 202, "{}", r.body);
     assert_eq!(r.body["id"], id);
     assert_eq!(r.body["scene_number"], 2);
@@ -32,48 +37,25 @@ async fn regenerating_a_scene_restitches_the_final_video() {
                 .contains(&during["current_step"].as_str().unwrap()),
             "{during}"
         );
-        assert_eq!(
-            during["scenes"][0]["image_status"], "completed",
-            "other scenes keep their assets"
-        );
+        assert_eq!(during["scenes"][0]["image_status"], "completed", "other scenes keep their assets");
         assert!(during["scenes"][0]["video_url"].is_string());
     }
     let p = sim.get(&format!("/scene-projects/{id}")).await.body;
-    assert_eq!(
-        p["scenes"][1]["image_prompt"],
-        "A storm over the lighthouse"
-    );
+    assert_eq!(p["scenes"][1]["image_prompt"], "A storm over the lighthouse");
     assert_eq!(p["scenes"][1]["motion_prompt"], "whip pan");
 
     let done = sim.wait_status(id, "completed").await;
     assert_eq!(done["credits_used"], 400);
-    assert_eq!(
-        done["final_video_url"],
-        format!("{}/media/projects/{id}/final-v2.webm", sim.base)
-    );
+    assert_eq!(done["final_video_url"], format!("{}/media/projects/{id}/final-v2.webm", sim.base));
     let after = sim.get(&format!("/scene-projects/{id}")).await.body;
     assert_ne!(after["final_video_url"], before["final_video_url"]);
     assert_eq!(after["scenes"][0], before["scenes"][0]);
-    assert_eq!(
-        after["scenes"][1]["image_url"],
-        format!("{}/media/projects/{id}/scenes/2/image-v2.svg", sim.base)
-    );
-    assert_eq!(
-        after["scenes"][1]["video_url"],
-        format!("{}/media/projects/{id}/scenes/2/video-v2.webm", sim.base)
-    );
+    assert_eq!(after["scenes"][1]["image_url"], format!("{}/media/projects/{id}/scenes/2/image-v2.svg", sim.base));
+    assert_eq!(after["scenes"][1]["video_url"], format!("{}/media/projects/{id}/scenes/2/video-v2.webm", sim.base));
     assert_eq!(after["scenes"][1]["status"], "completed");
     assert!(after["updated_at"].as_str() > before["updated_at"].as_str());
     // The old cut's file is still there, as in storage.
-    assert_eq!(
-        sim.http
-            .get(before["final_video_url"].as_str().unwrap())
-            .send()
-            .await
-            .unwrap()
-            .status(),
-        200
-    );
+    assert_eq!(sim.http.get(before["final_video_url"].as_str().unwrap()).send().await.unwrap().status(), 200);
     sim.stop().await;
 }
 
@@ -82,9 +64,7 @@ async fn regeneration_watched_step_by_step() {
     let sim = Sim::start(100.0).await;
     let id = sim.completed(2).await;
     // Image only: 5 + 30 + 20 s of job time, 0.55 s here.
-    let r = sim
-        .post(&regen(id, "1"), json!({"regenerate_video": false}))
-        .await;
+    let r = sim.post(&regen(id, "1"), json!({"regenerate_video": false})).await;
     assert_eq!(r.body["credits_charged"], 20);
     let mut steps = Vec::new();
     loop {
@@ -93,10 +73,7 @@ async fn regeneration_watched_step_by_step() {
             break;
         }
         assert_eq!(s["status"], "generating");
-        assert_eq!(
-            s["scenes"][0]["video_status"], "completed",
-            "the clip is kept"
-        );
+        assert_eq!(s["scenes"][0]["video_status"], "completed", "the clip is kept");
         assert_eq!(s["scenes"][1]["image_status"], "completed");
         let step = s["current_step"].as_str().unwrap().to_owned();
         if steps.last() != Some(&step) {
@@ -107,18 +84,9 @@ async fn regeneration_watched_step_by_step() {
     steps.retain(|s| s != "queued");
     assert_eq!(steps, ["regenerating_scene", "stitching_final_video"]);
     let p = sim.get(&format!("/scene-projects/{id}")).await.body;
-    assert!(p["scenes"][0]["image_url"]
-        .as_str()
-        .unwrap()
-        .ends_with("image-v2.svg"));
-    assert!(p["scenes"][0]["video_url"]
-        .as_str()
-        .unwrap()
-        .ends_with("video-v1.webm"));
-    assert!(p["final_video_url"]
-        .as_str()
-        .unwrap()
-        .ends_with("final-v2.webm"));
+    assert!(p["scenes"][0]["image_url"].as_str().unwrap().ends_with("image-v2.svg"));
+    assert!(p["scenes"][0]["video_url"].as_str().unwrap().ends_with("video-v1.webm"));
+    assert!(p["final_video_url"].as_str().unwrap().ends_with("final-v2.webm"));
     sim.stop().await;
 }
 
@@ -128,94 +96,40 @@ async fn regeneration_rules() {
     let proposed = sim.create(2).await;
     let r = sim.post(&regen(proposed, "1"), json!({})).await;
     assert_eq!(r.status, 400);
-    assert_eq!(
-        detail(&r),
-        "Only a completed project can have a scene regenerated (it is proposed)"
-    );
+    assert_eq!(detail(&r), "Only a completed project can have a scene regenerated (it is proposed)");
 
     let id = sim.completed(2).await;
     let credits = sim.credits(1).await;
+    assert_eq!(sim.post(&regen(id, "3"), json!({})).await.status, 404, "no scene 3");
+    let scene_id = sim.get(&format!("/scene-projects/{id}")).await.body["scenes"][0]["id"].as_u64().unwrap();
     assert_eq!(
-        sim.post(&regen(id, "3"), json!({})).await.status,
-        404,
-        "no scene 3"
-    );
-    let scene_id = sim.get(&format!("/scene-projects/{id}")).await.body["scenes"][0]["id"]
-        .as_u64()
-        .unwrap();
-    assert_eq!(
-        sim.post(&regen(id, &scene_id.to_string()), json!({}))
-            .await
-            .status,
+        sim.post(&regen(id, &scene_id.to_string()), json!({})).await.status,
         404,
         "the path takes a number, not an id"
     );
-    assert_eq!(
-        sim.post(&regen(id, "99999999999999999999999"), json!({}))
-            .await
-            .status,
-        404
-    );
+    assert_eq!(sim.post(&regen(id, "99999999999999999999999"), json!({})).await.status, 404);
     assert_eq!(sim.post(&regen(id, "one"), json!({})).await.status, 422);
     assert_eq!(sim.post(&regen(999, "1"), json!({})).await.status, 404);
-    let r = sim
-        .post(
-            &regen(id, "1"),
-            json!({"regenerate_image": false, "regenerate_video": false}),
-        )
-        .await;
+    let r = sim.post(&regen(id, "1"), json!({"regenerate_image": false, "regenerate_video": false})).await;
     assert_eq!(r.status, 400);
     assert!(detail(&r).contains("regenerate_image"));
-    let r = sim
-        .post(
-            &regen(id, "1"),
-            json!({"regenerate_image": "no", "updated_image_prompt": 3}),
-        )
-        .await;
+    let r = sim.post(&regen(id, "1"), json!({"regenerate_image": "no", "updated_image_prompt": 3})).await;
     assert_eq!(r.status, 422);
     assert_eq!(r.body["detail"].as_array().unwrap().len(), 2);
-    assert_eq!(
-        sim.post(&regen(id, "1"), json!({"updated_motion_prompt": " "}))
-            .await
-            .status,
-        400
-    );
+    assert_eq!(sim.post(&regen(id, "1"), json!({"updated_motion_prompt": " "})).await.status, 400);
     assert_eq!(sim.credits(1).await, credits, "refusals charge nothing");
 
-    sim.send(
-        Method::PUT,
-        "/_sim/users/1/credits",
-        None,
-        Some(r#"{"credits": 99}"#),
-    )
-    .await;
+    sim.send(Method::PUT, "/_sim/users/1/credits", None, Some(r#"{"credits": 99}"#)).await;
     let r = sim.post(&regen(id, "1"), json!({})).await;
     assert_eq!(r.status, 403);
-    assert_eq!(
-        detail(&r),
-        "Insufficient credits: regenerating this scene needs 100 credits and you have 99"
-    );
+    assert_eq!(detail(&r), "Insufficient credits: regenerating this scene needs 100 credits and you have 99");
     assert_eq!(sim.credits(1).await, 99);
-    assert_eq!(
-        sim.get(&format!("/scene-projects/{id}")).await.body["status"],
-        "completed"
-    );
+    assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.body["status"], "completed");
 
     // An empty body means: both assets, default prompts.
-    sim.send(
-        Method::PUT,
-        "/_sim/users/1/credits",
-        None,
-        Some(r#"{"credits": 1000}"#),
-    )
-    .await;
-    let r = sim
-        .send(Method::POST, &regen(id, "1"), Some(DEMO), None)
-        .await;
-    assert_eq!(
-        (r.status, r.body["credits_charged"].clone()),
-        (202, json!(100))
-    );
+    sim.send(Method::PUT, "/_sim/users/1/credits", None, Some(r#"{"credits": 1000}"#)).await;
+    let r = sim.send(Method::POST, &regen(id, "1"), Some(DEMO), None).await;
+    assert_eq!((r.status, r.body["credits_charged"].clone()), (202, json!(100)));
     let r = sim.post(&regen(id, "2"), json!({})).await;
     assert_eq!(r.status, 400, "one regeneration at a time");
     assert!(detail(&r).contains("(it is generating)"));
@@ -231,16 +145,10 @@ async fn stable_final_url_keeps_the_address() {
     .await;
     let id = sim.completed(2).await;
     let first = sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url"].clone();
-    assert_eq!(
-        first,
-        format!("{}/media/projects/{id}/final.webm", sim.base)
-    );
+    assert_eq!(first, format!("{}/media/projects/{id}/final.webm", sim.base));
     sim.post(&regen(id, "1"), json!({})).await;
     sim.wait_status(id, "completed").await;
-    assert_eq!(
-        sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url"],
-        first
-    );
+    assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url"], first);
     sim.stop().await;
 }
 
@@ -258,37 +166,22 @@ async fn upscale_runs_once_and_is_free() {
     let started = Instant::now();
     let r = sim.post(&path, json!(null)).await;
     assert_eq!(r.status, 202);
-    let accepted = json!({"id": id, "status": "upscaling", "message": "Upscaling started; it may take 5 to 10 minutes."});
+    let accepted =
+        json!({"id": id, "status": "upscaling", "message": "Upscaling started; it may take 5 to 10 minutes."});
     assert_eq!(r.body, accepted);
 
     let status = sim.get(&format!("/scene-projects/{id}/status")).await.body;
     assert_eq!(status["status"], "upscaling");
     assert_eq!(status["progress"], 100, "the cut itself is complete");
     assert!(status["final_video_url"].is_string());
-    assert_eq!(
-        sim.get(&format!("/scene-projects/{id}")).await.body["status"],
-        "upscaling"
-    );
-    assert_eq!(
-        sim.get("/scene-projects?status_filter=upscaling")
-            .await
-            .body[0]["id"],
-        id
-    );
+    assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.body["status"], "upscaling");
+    assert_eq!(sim.get("/scene-projects?status_filter=upscaling").await.body[0]["id"], id);
     assert_eq!(upscaled(&sim, id).await, json!(null));
 
     tokio::time::sleep(Duration::from_millis(700)).await;
     let again = sim.send(Method::POST, &path, Some(DEMO), None).await;
-    assert_eq!(
-        (again.status, again.body),
-        (202, accepted),
-        "asking again answers the same"
-    );
-    assert_eq!(
-        sim.post(&regen(id, "1"), json!({})).await.status,
-        400,
-        "no regeneration during an upscale"
-    );
+    assert_eq!((again.status, again.body), (202, accepted), "asking again answers the same");
+    assert_eq!(sim.post(&regen(id, "1"), json!({})).await.status, 400, "no regeneration during an upscale");
 
     sim.wait_status(id, "completed").await;
     assert!(
@@ -297,21 +190,9 @@ async fn upscale_runs_once_and_is_free() {
         started.elapsed()
     );
     let url = upscaled(&sim, id).await;
-    assert_eq!(
-        url,
-        format!("{}/media/projects/{id}/final-v1-upscaled.webm", sim.base)
-    );
+    assert_eq!(url, format!("{}/media/projects/{id}/final-v1-upscaled.webm", sim.base));
     assert_eq!(sim.credits(1).await, credits);
-    let big = sim
-        .http
-        .get(url.as_str().unwrap())
-        .send()
-        .await
-        .unwrap()
-        .bytes()
-        .await
-        .unwrap()
-        .len();
+    let big = sim.http.get(url.as_str().unwrap()).send().await.unwrap().bytes().await.unwrap().len();
     let small = sim
         .http
         .get(format!("{}/media/projects/{id}/final-v1.webm", sim.base))
@@ -336,30 +217,13 @@ async fn upscale_runs_once_and_is_free() {
 async fn upscale_needs_a_completed_project() {
     let sim = Sim::start(1.0).await;
     let id = sim.create(2).await;
-    let r = sim
-        .post(&format!("/scene-projects/{id}/upscale"), json!({}))
-        .await;
+    let r = sim.post(&format!("/scene-projects/{id}/upscale"), json!({})).await;
     assert_eq!(r.status, 400);
-    assert_eq!(
-        detail(&r),
-        "Only a completed project can be upscaled (it is proposed)"
-    );
+    assert_eq!(detail(&r), "Only a completed project can be upscaled (it is proposed)");
     sim.approve(id).await;
-    let r = sim
-        .post(&format!("/scene-projects/{id}/upscale"), json!({}))
-        .await;
+    let r = sim.post(&format!("/scene-projects/{id}/upscale"), json!({})).await;
     assert_eq!(r.status, 400);
-    assert_eq!(
-        sim.post("/scene-projects/31337/upscale", json!({}))
-            .await
-            .status,
-        404
-    );
-    assert_eq!(
-        sim.post("/scene-projects/abc/upscale", json!({}))
-            .await
-            .status,
-        422
-    );
+    assert_eq!(sim.post("/scene-projects/31337/upscale", json!({})).await.status, 404);
+    assert_eq!(sim.post("/scene-projects/abc/upscale", json!({})).await.status, 422);
     sim.stop().await;
 }

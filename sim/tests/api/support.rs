@@ -27,17 +27,10 @@ impl Sim {
     }
 
     pub async fn with(adjust: impl FnOnce(&mut Config)) -> Sim {
-        let mut config = Config {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            ..Config::default()
-        };
+        let mut config = Config { addr: "127.0.0.1:0".parse().unwrap(), ..Config::default() };
         adjust(&mut config);
         let server = storyreel_sim::start(config).await.expect("server starts");
-        Sim {
-            base: server.url(),
-            server,
-            http: reqwest::Client::new(),
-        }
+        Sim { base: server.url(), server, http: reqwest::Client::new() }
     }
 
     pub async fn stop(self) {
@@ -45,13 +38,7 @@ impl Sim {
     }
 
     /// Any request; `token` None sends no Authorization; `body` is sent raw when given.
-    pub async fn send(
-        &self,
-        method: Method,
-        path: &str,
-        token: Option<&str>,
-        body: Option<&str>,
-    ) -> Reply {
+    pub async fn send(&self, method: Method, path: &str, token: Option<&str>, body: Option<&str>) -> Reply {
         // API paths are written as in the spec, relative to /api/v1; anything else is taken as given.
         let url = if path.starts_with("/stories") || path.starts_with("/scene-projects") {
             format!("{}/api/v1{path}", self.base)
@@ -63,20 +50,14 @@ impl Sim {
             request = request.bearer_auth(token);
         }
         if let Some(body) = body {
-            request = request
-                .header("content-type", "application/json")
-                .body(body.to_owned());
+            request = request.header("content-type", "application/json").body(body.to_owned());
         }
         let response = request.send().await.expect("request reaches the server");
         let status = response.status().as_u16();
         let headers = response.headers().clone();
         let text = response.text().await.unwrap();
         let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        Reply {
-            status,
-            body,
-            headers,
-        }
+        Reply { status, body, headers }
     }
 
     pub async fn get(&self, path: &str) -> Reply {
@@ -84,13 +65,11 @@ impl Sim {
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Reply {
-        self.send(Method::POST, path, Some(DEMO), Some(&body.to_string()))
-            .await
+        self.send(Method::POST, path, Some(DEMO), Some(&body.to_string())).await
     }
 
     pub async fn put(&self, path: &str, body: Value) -> Reply {
-        self.send(Method::PUT, path, Some(DEMO), Some(&body.to_string()))
-            .await
+        self.send(Method::PUT, path, Some(DEMO), Some(&body.to_string())).await
     }
 
     /// A proposed project of the demo user; returns its id.
@@ -101,12 +80,7 @@ impl Sim {
     }
 
     pub async fn approve(&self, id: u64) {
-        let r = self
-            .post(
-                &format!("/scene-projects/{id}/approve"),
-                json!({"confirm_credits": true}),
-            )
-            .await;
+        let r = self.post(&format!("/scene-projects/{id}/approve"), json!({"confirm_credits": true})).await;
         assert_eq!(r.status, 202, "{:?}", r.body);
     }
 
@@ -127,19 +101,13 @@ impl Sim {
             if r.body["status"] == wanted {
                 return r.body;
             }
-            assert!(
-                Instant::now() < deadline,
-                "project {id} never became {wanted}: {}",
-                r.body
-            );
+            assert!(Instant::now() < deadline, "project {id} never became {wanted}: {}", r.body);
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
 
     pub async fn credits(&self, user: u64) -> i64 {
-        self.get(&format!("/_sim/users/{user}")).await.body["credits"]
-            .as_i64()
-            .unwrap()
+        self.get(&format!("/_sim/users/{user}")).await.body["credits"].as_i64().unwrap()
     }
 }
 
@@ -157,7 +125,5 @@ pub fn sorted(list: &[&str]) -> Vec<String> {
 
 /// The message of a `{"detail": "..."}` body.
 pub fn detail(r: &Reply) -> &str {
-    r.body["detail"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no detail message in {}", r.body))
+    r.body["detail"].as_str().unwrap_or_else(|| panic!("no detail message in {}", r.body))
 }
