@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -36,6 +36,28 @@ pub struct Cli {
     /// Folder of the video fixtures.
     #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/media"))]
     pub media_dir: PathBuf,
+    /// Which answers to give where the spec says "not shown": `default`, or `alt` (the other reasonable way;
+    /// see sim/README.md).
+    #[arg(long, value_enum, default_value_t = Profile::Default)]
+    pub profile: Profile,
+}
+
+/// One set of answers to the questions the spec leaves open. `Default` is the documented one; `Alt` answers
+/// each the other reasonable way, so a client tested against both relies on nothing the spec does not say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Profile {
+    #[default]
+    Default,
+    Alt,
+}
+
+impl Profile {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Profile::Default => "default",
+            Profile::Alt => "alt",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -56,6 +78,7 @@ pub struct Config {
     pub stable_final_url: bool,
     pub fail_generation: bool,
     pub media_dir: PathBuf,
+    pub profile: Profile,
 }
 
 impl Default for Config {
@@ -76,6 +99,7 @@ impl From<Cli> for Config {
             stable_final_url: cli.stable_final_url,
             fail_generation: cli.fail_generation,
             media_dir: cli.media_dir,
+            profile: cli.profile,
         }
     }
 }
@@ -132,5 +156,9 @@ mod tests {
         assert_eq!(c.speed, 8.0);
         assert_eq!(c.users, default_users());
         assert!(parse_speed("0").is_err());
+        assert_eq!(c.profile, Profile::Default);
+        let alt: Config = Cli::parse_from(["storyreel-sim", "--profile", "alt"]).into();
+        assert_eq!(alt.profile, Profile::Alt);
+        assert!(Cli::try_parse_from(["storyreel-sim", "--profile", "other"]).is_err());
     }
 }

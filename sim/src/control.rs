@@ -19,6 +19,7 @@ use crate::store::{now_stamp, AppState};
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/health", get(|| async { "ok" }))
+        .route("/profile", get(profile))
         .route("/users/{user_id}", get(user))
         .route("/users/{user_id}/credits", put(set_credits))
         .route("/requests", get(requests).delete(clear_requests))
@@ -27,6 +28,11 @@ pub fn router() -> Router<AppState> {
         .route("/speed", get(speed).put(set_speed))
         .route("/projects/{project_id}/speed", put(set_project_speed))
         .fallback(|| async { ApiError::not_found("Not Found") })
+}
+
+/// Which answers the server gives where the spec is silent, and where its media is served from.
+async fn profile(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({"profile": state.profile.as_str(), "storage_url": state.urls.storage}))
 }
 
 fn user_json(id: u64, ledger: &crate::ledger::Ledger) -> Value {

@@ -36,7 +36,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tower_http::cors::{Any, CorsLayer};
 
-pub use config::{Config, UserSeed};
+pub use config::{Config, Profile, UserSeed};
 use store::Shared;
 use urls::Urls;
 

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Instant, SystemTime};
 
 use crate::clock::Stamp;
-use crate::config::{Config, UserSeed};
+use crate::config::{Config, Profile, UserSeed};
 use crate::error::{ApiError, ApiResult};
 use crate::faults::Faults;
 use crate::generation;
@@ -173,6 +173,7 @@ pub struct Shared {
     pub urls: Urls,
     pub started: Instant,
     pub media_dir: std::path::PathBuf,
+    pub profile: Profile,
 }
 
 pub type AppState = Arc<Shared>;
@@ -184,6 +185,7 @@ impl Shared {
             urls,
             started: Instant::now(),
             media_dir: config.media_dir.clone(),
+            profile: config.profile,
         }
     }
 

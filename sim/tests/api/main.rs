@@ -2,6 +2,7 @@
 
 mod support;
 
+mod alt_api;
 mod approve;
 mod auth;
 mod binary;

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::{header::HeaderMap, Method};
 use serde_json::{json, Value};
-use storyreel_sim::{Config, RunningServer};
+use storyreel_sim::{Config, Profile, RunningServer};
 
 pub const DEMO: &str = "demo-token";
 pub const OTHER: &str = "other-token";
@@ -31,6 +31,15 @@ impl Sim {
         adjust(&mut config);
         let server = storyreel_sim::start(config).await.expect("server starts");
         Sim { base: server.url(), server, http: reqwest::Client::new() }
+    }
+
+    /// A server answering with the `alt` profile (`--profile alt`).
+    pub async fn alt(speed: f64) -> Sim {
+        Sim::with(|c| {
+            c.speed = speed;
+            c.profile = Profile::Alt;
+        })
+        .await
     }
 
     pub async fn stop(self) {
