@@ -1,4 +1,5 @@
-//! Wall-clock timestamps as the API writes them: ISO 8601, UTC, microseconds, `Z`.
+//! Wall-clock timestamps as the API writes them: ISO 8601, UTC, microseconds, `Z` (the `alt` profile: whole
+//! seconds and `+00:00`), and HTTP dates for headers.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -22,11 +23,33 @@ impl Stamp {
     }
 
     pub fn iso(self) -> String {
-        let secs = self.0.div_euclid(1_000_000);
         let micros = self.0.rem_euclid(1_000_000);
+        format!("{}.{micros:06}Z", self.date_time())
+    }
+
+    /// `2024-02-29T12:34:56`, the part every format shares.
+    fn date_time(self) -> String {
+        let secs = self.0.div_euclid(1_000_000);
         let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
         let (y, m, d) = civil_from_days(days);
-        format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{micros:06}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+        format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", rem / 3600, rem % 3600 / 60, rem % 60)
+    }
+
+    /// An HTTP date (RFC 9110's IMF-fixdate), as in `Retry-After: Sun, 06 Nov 1994 08:49:37 GMT`.
+    pub fn http_date(self) -> String {
+        const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+        const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+        let secs = self.0.div_euclid(1_000_000);
+        let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+        let (y, m, d) = civil_from_days(days);
+        format!(
+            "{}, {d:02} {} {y:04} {:02}:{:02}:{:02} GMT",
+            WEEKDAYS[days.rem_euclid(7) as usize],
+            MONTHS[m as usize - 1],
+            rem / 3600,
+            rem % 3600 / 60,
+            rem % 60
+        )
     }
 }
 
@@ -58,5 +81,11 @@ mod tests {
         assert_eq!(Stamp(0).iso(), "1970-01-01T00:00:00.000000Z");
         assert_eq!(Stamp(1_709_210_096_123_456).iso(), "2024-02-29T12:34:56.123456Z");
         assert_eq!(Stamp(5).advanced_to(Stamp(3)), Stamp(6));
+    }
+
+    #[test]
+    fn formats_http_dates() {
+        assert_eq!(Stamp(784_111_777_000_000).http_date(), "Sun, 06 Nov 1994 08:49:37 GMT");
+        assert_eq!(Stamp(1_709_210_096_123_456).http_date(), "Thu, 29 Feb 2024 12:34:56 GMT");
     }
 }

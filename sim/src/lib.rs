@@ -1,6 +1,7 @@
 //! storyreel-sim: a local implementation of the Scene Projects API, for storyreel's demo and tests.
 //! `start` binds and serves in the background, so tests run the real server over real HTTP.
 
+mod alt_errors;
 mod api;
 mod auth;
 mod body;
@@ -81,13 +82,12 @@ pub async fn start(config: Config) -> io::Result<RunningServer> {
 }
 
 fn router(state: store::AppState, app_dir: Option<std::path::PathBuf>) -> Router {
-    Router::new()
+    let routes = Router::new()
         .nest("/api/v1", api::router(state.clone()))
         .nest("/media", media::router())
         .nest("/_sim", control::router())
-        .fallback(move |request| site::serve(app_dir.clone(), request))
-        .layer(cors())
-        .with_state(state)
+        .fallback(move |request| site::serve(app_dir.clone(), request));
+    alt_errors::for_profile(state.profile, routes).layer(cors()).with_state(state)
 }
 
 /// The deployed front-end lives on another origin than the API, so the browser must be let in.

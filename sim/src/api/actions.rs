@@ -39,7 +39,7 @@ pub async fn approve(
     let doom = store.faults.fail_generation.then_some(store.faults.fail_at_percent);
     let (project, ledger) = store.project_and_ledger(user, id)?;
     if project.status != ProjectStatus::Proposed {
-        return Err(ApiError::bad_request(format!(
+        return Err(ApiError::wrong_state(format!(
             "Project is not in proposed state (it is {})",
             project.status.as_str()
         )));
@@ -80,7 +80,7 @@ pub async fn upscale(
             store.mark_active(id);
         }
         other => {
-            return Err(ApiError::bad_request(format!(
+            return Err(ApiError::wrong_state(format!(
                 "Only a completed project can be upscaled (it is {})",
                 other.as_str()
             )))

@@ -9,6 +9,7 @@ use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post, put};
 use axum::Router;
 
+use crate::alt_errors;
 use crate::clock::Stamp;
 use crate::error::{ApiError, ApiResult};
 use crate::ledger::Ledger;
@@ -17,7 +18,7 @@ use crate::model::Project;
 use crate::store::AppState;
 
 pub fn router(state: AppState) -> Router<AppState> {
-    Router::new()
+    let routes = Router::new()
         .route("/stories/create", post(projects::create))
         .route("/scene-projects", get(projects::list))
         .route("/scene-projects/{project_id}", get(projects::get))
@@ -28,8 +29,9 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/scene-projects/{project_id}/upscale", post(actions::upscale))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(from_fn_with_state(state.clone(), inject_faults))
-        .layer(from_fn_with_state(state, record_request))
+        .layer(from_fn_with_state(state.clone(), inject_faults));
+    // Errors take the profile's shape inside the request log, so the log shows the status the client got.
+    alt_errors::for_profile(state.profile, routes).layer(from_fn_with_state(state, record_request))
 }
 
 async fn not_found(request: Request) -> ApiError {
@@ -57,7 +59,7 @@ fn charge_or_refuse(
     at: Stamp,
 ) -> ApiResult<()> {
     ledger.charge(cost, project.id, reason, at).map_err(|e| {
-        ApiError::forbidden(format!(
+        ApiError::insufficient_credits(format!(
             "Insufficient credits: {needs} needs {} credits and you have {}",
             e.needed, e.available
         ))

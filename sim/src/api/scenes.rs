@@ -109,7 +109,7 @@ pub async fn regenerate(
             ApiError::not_found(format!("Scene number {scene_number} not found in project {project_id}"))
         })?;
     if project.status != ProjectStatus::Completed {
-        return Err(ApiError::bad_request(format!(
+        return Err(ApiError::wrong_state(format!(
             "Only a completed project can have a scene regenerated (it is {})",
             project.status.as_str()
         )));

@@ -136,3 +136,11 @@ pub fn sorted(list: &[&str]) -> Vec<String> {
 pub fn detail(r: &Reply) -> &str {
     r.body["detail"].as_str().unwrap_or_else(|| panic!("no detail message in {}", r.body))
 }
+
+/// The code and message of an `alt` profile error body, `{"error": {"code": "...", "message": "..."}}`, which
+/// has nothing else in it.
+pub fn alt_error(r: &Reply) -> (&str, &str) {
+    assert_eq!(keys(&r.body), ["error"], "{}", r.body);
+    assert_eq!(keys(&r.body["error"]), ["code", "message"], "{}", r.body);
+    (r.body["error"]["code"].as_str().unwrap(), r.body["error"]["message"].as_str().unwrap())
+}
