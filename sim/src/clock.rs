@@ -27,6 +27,11 @@ impl Stamp {
         format!("{}.{micros:06}Z", self.date_time())
     }
 
+    /// Whole seconds and a numeric offset, as in `2024-02-29T12:34:56+00:00` (the `alt` profile's timestamps).
+    pub fn iso_seconds_offset(self) -> String {
+        format!("{}+00:00", self.date_time())
+    }
+
     /// `2024-02-29T12:34:56`, the part every format shares.
     fn date_time(self) -> String {
         let secs = self.0.div_euclid(1_000_000);
@@ -80,6 +85,8 @@ mod tests {
     fn formats_iso_8601_utc() {
         assert_eq!(Stamp(0).iso(), "1970-01-01T00:00:00.000000Z");
         assert_eq!(Stamp(1_709_210_096_123_456).iso(), "2024-02-29T12:34:56.123456Z");
+        assert_eq!(Stamp(1_709_210_096_123_456).iso_seconds_offset(), "2024-02-29T12:34:56+00:00");
+        assert_eq!(Stamp(-1).iso(), "1969-12-31T23:59:59.999999Z");
         assert_eq!(Stamp(5).advanced_to(Stamp(3)), Stamp(6));
     }
 

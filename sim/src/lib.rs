@@ -17,6 +17,7 @@ mod media;
 mod middleware;
 mod model;
 mod request_log;
+mod scene_ids;
 mod site;
 mod store;
 mod story;
@@ -24,6 +25,7 @@ mod svg;
 mod timeline;
 mod urls;
 mod views;
+mod vocabulary;
 
 use std::io;
 use std::net::SocketAddr;

@@ -189,6 +189,11 @@ impl Shared {
         }
     }
 
+    /// Writes response bodies the way this server's profile answers.
+    pub fn view(&self) -> crate::views::View<'_> {
+        crate::views::View { urls: &self.urls, profile: self.profile }
+    }
+
     pub fn store(&self) -> MutexGuard<'_, Store> {
         // A panicking handler leaves no half-made change worth refusing all later requests over.
         self.store.lock().unwrap_or_else(|poisoned| poisoned.into_inner())

@@ -10,11 +10,12 @@ use serde_json::Value;
 
 use crate::auth::UserId;
 use crate::body::Fields;
+use crate::config::Profile;
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::ids::Id;
 use crate::model::{Asset, Project, ProjectStatus, Scene};
 use crate::store::AppState;
-use crate::{story, views};
+use crate::{scene_ids, story};
 
 const IDEA_CHARS: std::ops::RangeInclusive<usize> = 10..=1000;
 const SCENES: std::ops::RangeInclusive<i128> = 2..=10;
@@ -54,11 +55,13 @@ pub async fn create(
         .ok_or_else(|| ApiError::not_found(format!("Person {person_id} not found")))?;
     let id = store.next_project_id();
     let proposals = story::propose(&idea, scenes, avatar_first, avatar_last);
+    let serials = (0..scenes).map(|_| store.next_scene_id()).collect();
     let scenes: Vec<Scene> = proposals
         .into_iter()
+        .zip(scene_ids::for_scenes(state.profile, serials))
         .zip(1..)
-        .map(|(p, number)| Scene {
-            id: store.next_scene_id(),
+        .map(|((p, scene_id), number)| Scene {
+            id: scene_id,
             number,
             description: p.description,
             image_prompt: p.image_prompt,
@@ -90,7 +93,7 @@ pub async fn create(
         credits_used: 0,
         job: None,
     };
-    let body = views::created(&project);
+    let body = state.view().created(&project);
     store.projects.insert(id, project);
     Ok((StatusCode::CREATED, Json(body)))
 }
@@ -113,6 +116,9 @@ pub async fn list(
         })?),
     };
     let status = param("status_filter");
+    if let Some(status) = status {
+        known_status(state.profile, status)?;
+    }
 
     let mut store = state.store();
     store.settle_user(user, std::time::Instant::now());
@@ -124,7 +130,21 @@ pub async fn list(
         .filter(|p| status.is_none_or(|s| p.status.as_str() == s))
         .collect();
     projects.sort_by_key(|p| std::cmp::Reverse((p.created_at, p.id)));
-    Ok(Json(projects.iter().map(|p| views::project(p, &state.urls)).collect()))
+    Ok(Json(state.view().list(&projects)))
+}
+
+/// A `status_filter` is a match, not a validation (an unknown value lists nothing); in `alt` it must be one of
+/// the spec's project statuses.
+fn known_status(profile: Profile, status: &str) -> ApiResult<()> {
+    const SPEC: [&str; 6] = ["draft", "creating", "proposed", "generating", "completed", "failed"];
+    if profile == Profile::Default || SPEC.contains(&status) {
+        return Ok(());
+    }
+    Err(ApiError::unprocessable(vec![FieldError::new(
+        &["query", "status_filter"],
+        format!("Input should be one of {}", SPEC.join(", ")),
+        "enum",
+    )]))
 }
 
 pub async fn get(
@@ -135,7 +155,7 @@ pub async fn get(
     let id = Id::from_path(&project_id, "project_id")?;
     let mut store = state.store();
     let project = store.project_mut(user, id)?;
-    Ok(Json(views::project(project, &state.urls)))
+    Ok(Json(state.view().project(project)))
 }
 
 pub async fn status(
@@ -146,5 +166,5 @@ pub async fn status(
     let id = Id::from_path(&project_id, "project_id")?;
     let mut store = state.store();
     let project = store.project_mut(user, id)?;
-    Ok(Json(views::status(project, &state.urls)))
+    Ok(Json(state.view().status(project)))
 }

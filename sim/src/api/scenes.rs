@@ -4,16 +4,16 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::auth::UserId;
 use crate::body::Fields;
 use crate::error::{ApiError, ApiResult};
+use crate::generation;
 use crate::ids::Id;
 use crate::ledger::{REGENERATE_IMAGE_ONLY_COST, REGENERATE_VIDEO_COST};
 use crate::model::ProjectStatus;
 use crate::store::AppState;
-use crate::{generation, views};
 
 const MAX_TEXT_CHARS: usize = 2000;
 
@@ -74,7 +74,7 @@ pub async fn update(
         }
     }
     project.touch(at);
-    Ok(Json(views::scene(project, &project.scenes[index], &state.urls)))
+    Ok(Json(state.view().scene_updated(project, index)))
 }
 
 pub async fn regenerate(
@@ -125,16 +125,8 @@ pub async fn regenerate(
     }
     let number = scene.number;
     generation::start_regeneration(project, index, image, video, cost, now, at);
+    let body = state.view().regeneration_accepted(project, number, cost);
     let id = project.id;
     store.mark_active(id);
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(json!({
-            "id": id,
-            "scene_number": number,
-            "status": "generating",
-            "credits_charged": cost,
-            "message": format!("Scene {number} is being regenerated and the final video will be re-stitched. Use GET /scene-projects/{id}/status to track progress."),
-        })),
-    ))
+    Ok((StatusCode::ACCEPTED, Json(body)))
 }

@@ -158,3 +158,92 @@ async fn injected_faults_answer_the_alt_way_with_a_retry_date() {
     assert_eq!(sim.get("/scene-projects").await.status, 200);
     sim.stop().await;
 }
+
+/// `2026-11-23T17:05:09+00:00`: whole seconds and a numeric offset.
+fn is_alt_timestamp(t: &serde_json::Value) -> bool {
+    let t = t.as_str().unwrap_or_default();
+    t.len() == 25
+        && t.ends_with("+00:00")
+        && t[..19].char_indices().all(|(i, c)| match i {
+            4 | 7 => c == '-',
+            10 => c == 'T',
+            13 | 16 => c == ':',
+            _ => c.is_ascii_digit(),
+        })
+}
+
+#[tokio::test]
+async fn lists_are_wrapped_with_a_total() {
+    let sim = Sim::alt(1.0).await;
+    assert_eq!(sim.get("/scene-projects").await.body, json!({"items": [], "total": 0}));
+    let a = sim.create(2).await;
+    let b = sim.create(3).await;
+    sim.approve(b).await;
+    let r = sim.get("/scene-projects").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(keys(&r.body), ["items", "total"]);
+    assert_eq!(r.body["total"], 2);
+    assert_eq!(r.body["items"][0], sim.get(&format!("/scene-projects/{b}")).await.body);
+    assert_eq!(r.body["items"][1]["id"], a);
+    let r = sim.get("/scene-projects?status_filter=proposed&person_id=1").await;
+    assert_eq!((r.body["total"].clone(), r.body["items"][0]["id"].clone()), (json!(1), json!(a)));
+    assert_eq!(sim.get("/scene-projects?status_filter=draft").await.body, json!({"items": [], "total": 0}));
+    let r = sim.get("/scene-projects?status_filter=archived").await;
+    assert_eq!((r.status, alt_error(&r).0), (400, "validation_error"), "an unknown status is refused");
+    sim.stop().await;
+}
+
+#[tokio::test]
+async fn scene_ids_are_large_descending_and_unrelated_to_numbers() {
+    let sim = Sim::alt(2000.0).await;
+    let first = sim.create(2).await;
+    let id = sim.create(3).await;
+    let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+    let ids: Vec<u64> = p["scenes"].as_array().unwrap().iter().map(|s| s["id"].as_u64().unwrap()).collect();
+    assert!(ids.windows(2).all(|w| w[0] > w[1]), "descending with the scene number: {ids:?}");
+    assert!(ids.iter().all(|i| *i > 1 << 31), "beyond 32-bit signed integers: {ids:?}");
+    let other = sim.get(&format!("/scene-projects/{first}")).await.body["scenes"][0]["id"].as_u64().unwrap();
+    assert!(!ids.contains(&other));
+    assert!(sim.post("/stories/create", json!({"person_id": 1, "story_idea": "Ten chars or more"})).await.body
+        ["scenes"][0]
+        .get("id")
+        .is_none());
+
+    // Update Scene takes the id, and answers with the whole project.
+    let r = sim.put(&format!("/scene-projects/{id}/scenes/{}", ids[1]), json!({"description": "A storm"})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["id"], id);
+    assert_eq!(r.body["scenes"][1]["description"], "A storm");
+    assert_eq!(r.body["scenes"][1]["scene_number"], 2);
+    assert_eq!(r.body, sim.get(&format!("/scene-projects/{id}")).await.body);
+    let r = sim.put(&format!("/scene-projects/{id}/scenes/2"), json!({"description": "x"})).await;
+    assert_eq!((r.status, alt_error(&r)), (404, ("not_found", format!("Scene 2 not found in project {id}").as_str())));
+
+    // Regenerate Scene takes the number.
+    sim.approve(id).await;
+    sim.wait_status(id, "completed").await;
+    let r = sim.post(&format!("/scene-projects/{id}/scenes/{}/regenerate", ids[1]), json!({})).await;
+    assert_eq!((r.status, alt_error(&r).0), (404, "not_found"), "an id is not a scene number");
+    let r = sim.post(&format!("/scene-projects/{id}/scenes/2/regenerate"), json!({})).await;
+    assert_eq!(r.status, 202, "{}", r.body);
+    assert_eq!(keys(&r.body), sorted(&["id", "scene_number", "status", "message"]));
+    assert_eq!((r.body["scene_number"].clone(), r.body["status"].clone()), (json!(2), json!("regenerating")));
+    sim.stop().await;
+}
+
+#[tokio::test]
+async fn timestamps_have_an_offset_and_whole_seconds() {
+    let sim = Sim::alt(1.0).await;
+    let created =
+        sim.post("/stories/create", json!({"person_id": 1, "story_idea": "A clock that runs backwards"})).await;
+    assert!(is_alt_timestamp(&created.body["created_at"]), "{}", created.body["created_at"]);
+    let id = created.body["id"].as_u64().unwrap();
+    let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+    assert!(is_alt_timestamp(&p["created_at"]) && is_alt_timestamp(&p["updated_at"]), "{p}");
+    assert_eq!(p["created_at"], created.body["created_at"]);
+    sim.approve(id).await;
+    let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+    assert!(is_alt_timestamp(&p["updated_at"]), "{p}");
+    assert!(p["updated_at"].as_str() >= p["created_at"].as_str());
+    sim.stop().await;
+}

@@ -3,6 +3,7 @@
 mod support;
 
 mod alt_api;
+mod alt_jobs;
 mod approve;
 mod auth;
 mod binary;
