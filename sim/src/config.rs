@@ -58,6 +58,12 @@ impl Profile {
             Profile::Alt => "alt",
         }
     }
+
+    /// Whether a regeneration or an upscale leaves the project `completed`, its results replacing the old
+    /// assets and cut at once when done (`alt`), rather than showing its own status and progress (`default`).
+    pub fn quiet_jobs(self) -> bool {
+        self == Profile::Alt
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -13,8 +13,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::faults::FaultsPatch;
 use crate::generation;
 use crate::ids::Id;
-use crate::model::ProjectStatus;
 use crate::store::{now_stamp, AppState};
+use crate::timeline::JobKind;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -109,7 +109,8 @@ async fn fail_project(State(state): State<AppState>, Path(project_id): Path<Stri
         .ok_or_else(|| ApiError::not_found(format!("Project {id} not found")))?;
     let user_id = project.user_id;
     let (project, ledger) = store.project_and_ledger(user_id, id)?;
-    if project.status != ProjectStatus::Generating {
+    // A generation or regeneration, also a quiet one (`alt`), under which the project still shows `completed`.
+    if !project.job.as_ref().is_some_and(|job| job.kind != JobKind::Upscale) {
         return Err(ApiError::conflict(format!("Project {id} is not generating (it is {})", project.status.as_str())));
     }
     generation::fail_now(project, ledger, std::time::Instant::now(), speed);

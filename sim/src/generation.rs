@@ -14,28 +14,50 @@ pub fn start_generation(p: &mut Project, now: Instant, at: Stamp, fail_at_percen
     begin(p, job, ProjectStatus::Generating, at);
 }
 
-pub fn start_regeneration(p: &mut Project, scene: usize, image: bool, video: bool, cost: i64, now: Instant, at: Stamp) {
-    let s = &mut p.scenes[scene];
-    if image {
+/// What a regeneration redoes and what it cost.
+pub struct Regeneration {
+    pub scene: usize,
+    pub image: bool,
+    pub video: bool,
+    pub cost: i64,
+}
+
+pub fn start_regeneration(p: &mut Project, r: Regeneration, now: Instant, at: Stamp, quiet: bool) {
+    let job =
+        Job::new(JobKind::Regenerate { cost: r.cost }, timeline::regeneration_plan(r.scene, r.image, r.video), now, at);
+    if quiet {
+        return begin_quietly(p, job, at);
+    }
+    let s = &mut p.scenes[r.scene];
+    if r.image {
         s.image.status = AssetStatus::Pending;
     }
-    if video {
+    if r.video {
         s.video.status = AssetStatus::Pending;
     }
     // The upscaled video shows the old cut; it would mislead once the scene changes.
     p.upscaled_of = None;
     p.error = None;
-    let job = Job::new(JobKind::Regenerate { cost }, timeline::regeneration_plan(scene, image, video), now, at);
     begin(p, job, ProjectStatus::Generating, at);
 }
 
-pub fn start_upscale(p: &mut Project, now: Instant, at: Stamp) {
+pub fn start_upscale(p: &mut Project, now: Instant, at: Stamp, quiet: bool) {
     let job = Job::new(JobKind::Upscale, timeline::upscale_plan(), now, at);
+    if quiet {
+        return begin_quietly(p, job, at);
+    }
     let progress = p.progress;
     begin(p, job, ProjectStatus::Upscaling, at);
     // The cut itself stays complete while it is upscaled.
     p.progress = progress;
     p.current_step = None;
+}
+
+/// The project stays as it is (completed) while the job runs.
+fn begin_quietly(p: &mut Project, mut job: Job, at: Stamp) {
+    job.quiet = true;
+    p.job = Some(job);
+    p.touch(at);
 }
 
 fn begin(p: &mut Project, job: Job, status: ProjectStatus, at: Stamp) {
@@ -67,14 +89,14 @@ pub fn settle(p: &mut Project, ledger: &mut Ledger, now: Instant, speed: f64) ->
         secs = f;
     }
     while job.done < job.segments.len() && job.end_of(job.done) <= secs {
-        if let Some(asset) = asset_of(p, job.segments[job.done].work) {
-            asset.status = AssetStatus::Completed;
-            asset.version += 1;
+        // A quiet job's results are applied together when it finishes.
+        if !job.quiet {
+            complete(p, job.segments[job.done].work);
+            p.touch(job.stamp_at(job.end_of(job.done), speed));
         }
-        p.touch(job.stamp_at(job.end_of(job.done), speed));
         job.done += 1;
     }
-    if job.done < job.segments.len() {
+    if job.done < job.segments.len() && !job.quiet {
         let segment = job.segments[job.done];
         if let Some(asset) = asset_of(p, segment.work) {
             if asset.status != AssetStatus::Generating {
@@ -107,7 +129,24 @@ fn asset_of(p: &mut Project, work: Work) -> Option<&mut Asset> {
     }
 }
 
+/// An asset's new version is ready.
+fn complete(p: &mut Project, work: Work) {
+    if let Some(asset) = asset_of(p, work) {
+        asset.status = AssetStatus::Completed;
+        asset.version += 1;
+    }
+}
+
 fn finish(p: &mut Project, job: &Job, speed: f64) {
+    if job.quiet {
+        for segment in &job.segments {
+            complete(p, segment.work);
+        }
+        if matches!(job.kind, JobKind::Regenerate { .. }) {
+            // The upscaled video shows the old cut, which is replaced now.
+            p.upscaled_of = None;
+        }
+    }
     match job.kind {
         JobKind::Generate | JobKind::Regenerate { .. } => p.final_version += 1,
         JobKind::Upscale => p.upscaled_of = Some(p.final_version),

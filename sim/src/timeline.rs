@@ -57,11 +57,14 @@ pub struct Job {
     pub done: usize,
     /// Seconds (at speed 1) into the job at which it fails, if it is doomed.
     pub fail_at: Option<f64>,
+    /// The project shows nothing of the job while it runs (it stays completed, with its assets and cut) and its
+    /// results replace the old ones at once when it ends: the `alt` profile's regenerations and upscales.
+    pub quiet: bool,
 }
 
 impl Job {
     pub fn new(kind: JobKind, segments: Vec<Segment>, started: Instant, started_at: Stamp) -> Job {
-        Job { kind, segments, started, started_at, done: 0, fail_at: None }
+        Job { kind, segments, started, started_at, done: 0, fail_at: None, quiet: false }
     }
 
     pub fn total_secs(&self) -> f64 {

@@ -75,8 +75,10 @@ pub async fn upscale(
     let id = project.id;
     match project.status {
         ProjectStatus::Upscaling => {}
+        // Only with quiet jobs (`alt`) is a completed project busy; asking again is then refused.
+        ProjectStatus::Completed if project.job.is_some() => return Err(super::busy(project)),
         ProjectStatus::Completed if project.final_version > 0 => {
-            generation::start_upscale(project, now, at);
+            generation::start_upscale(project, now, at, state.profile.quiet_jobs());
             store.mark_active(id);
         }
         other => {

@@ -16,6 +16,7 @@ use crate::ledger::Ledger;
 use crate::middleware::{full_path, inject_faults, record_request};
 use crate::model::Project;
 use crate::store::AppState;
+use crate::timeline::JobKind;
 
 pub fn router(state: AppState) -> Router<AppState> {
     let routes = Router::new()
@@ -40,6 +41,20 @@ async fn not_found(request: Request) -> ApiError {
 
 async fn method_not_allowed() -> ApiError {
     ApiError::new(axum::http::StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed")
+}
+
+/// A completed project still running a quiet job (the `alt` profile's regenerations and upscales) takes no
+/// other until it ends.
+fn busy(project: &Project) -> ApiError {
+    let running = match project.job.as_ref().map(|j| j.kind) {
+        Some(JobKind::Upscale) => "an upscale",
+        Some(JobKind::Regenerate { .. }) => "a scene regeneration",
+        _ => "a generation",
+    };
+    ApiError::wrong_state(format!(
+        "Project {} is busy: {running} is running; try again when it has finished",
+        project.id
+    ))
 }
 
 /// The moment a change happens, as both the job clock and the timestamp written into records.

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::auth::UserId;
 use crate::body::Fields;
 use crate::error::{ApiError, ApiResult};
-use crate::generation;
+use crate::generation::{self, Regeneration};
 use crate::ids::Id;
 use crate::ledger::{REGENERATE_IMAGE_ONLY_COST, REGENERATE_VIDEO_COST};
 use crate::model::ProjectStatus;
@@ -114,6 +114,9 @@ pub async fn regenerate(
             project.status.as_str()
         )));
     }
+    if project.job.is_some() {
+        return Err(super::busy(project));
+    }
     let cost = if video { REGENERATE_VIDEO_COST } else { REGENERATE_IMAGE_ONLY_COST };
     super::charge_or_refuse(ledger, project, cost, "regenerate scene", "regenerating this scene", at)?;
     let scene = &mut project.scenes[index];
@@ -124,7 +127,8 @@ pub async fn regenerate(
         scene.motion_prompt = prompt;
     }
     let number = scene.number;
-    generation::start_regeneration(project, index, image, video, cost, now, at);
+    let regeneration = Regeneration { scene: index, image, video, cost };
+    generation::start_regeneration(project, regeneration, now, at, state.profile.quiet_jobs());
     let body = state.view().regeneration_accepted(project, number, cost);
     let id = project.id;
     store.mark_active(id);

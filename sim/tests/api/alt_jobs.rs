@@ -107,3 +107,147 @@ async fn a_failed_projects_status_has_only_the_error_and_its_object_keeps_finish
     assert_eq!(clip.status(), 200, "a finished clip stays fetchable");
     sim.stop().await;
 }
+
+/// What a regeneration replaces, read from one project object: the final cut and scene 2's image and clip.
+fn replaced(p: &Value) -> [Value; 3] {
+    [p["final_video_url"].clone(), p["scenes"][1]["image_url"].clone(), p["scenes"][1]["video_url"].clone()]
+}
+
+#[tokio::test]
+async fn a_regeneration_keeps_the_project_completed_and_swaps_the_urls_when_done() {
+    // A regeneration of image and clip takes 115 s at speed 1: 0.58 s here.
+    let sim = Sim::alt(200.0).await;
+    let id = sim.completed(2).await;
+    let before = sim.get(&format!("/scene-projects/{id}")).await.body;
+    let old = replaced(&before);
+    let credits = sim.credits(1).await;
+
+    let r = sim
+        .post(&format!("/scene-projects/{id}/scenes/2/regenerate"), json!({"updated_image_prompt": "A storm"}))
+        .await;
+    assert_eq!(r.status, 202, "{}", r.body);
+    assert_eq!(
+        r.body,
+        json!({"id": id, "scene_number": 2, "status": "regenerating", "message": format!("Scene 2 is being regenerated and the final video will be re-stitched. Use GET /scene-projects/{id}/status to track progress.")})
+    );
+    assert_eq!(sim.credits(1).await, credits - 100, "charged as in the default profile");
+    let r = sim.post(&format!("/scene-projects/{id}/scenes/1/regenerate"), json!({})).await;
+    assert_eq!(
+        (r.status, alt_error(&r)),
+        (
+            409,
+            (
+                "invalid_state",
+                format!("Project {id} is busy: a scene regeneration is running; try again when it has finished")
+                    .as_str()
+            )
+        )
+    );
+
+    let (mut polls_before, deadline) = (0, Instant::now() + Duration::from_secs(20));
+    let after = loop {
+        let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+        assert_eq!((s["status"].as_str(), s["progress"].as_u64()), (Some("completed"), Some(100)), "{s}");
+        assert!(s.get("current_step").is_none(), "{s}");
+        assert!(s["scenes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["image_status"] == "completed" && e["video_status"] == "completed"));
+        let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+        assert_eq!(p["status"], "completed");
+        assert_eq!(p["scenes"][0], before["scenes"][0], "the other scene is untouched");
+        assert_eq!(p["scenes"][1]["status"], "completed");
+        assert_eq!(p["scenes"][1]["image_prompt"], "A storm", "the new prompt is taken at once");
+        let now = replaced(&p);
+        if now == old {
+            polls_before += 1;
+        } else {
+            assert!(now.iter().zip(&old).all(|(n, o)| n != o && n.is_string()), "all three change together: {now:?}");
+            break p;
+        }
+        assert!(Instant::now() < deadline, "the regeneration never finished");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    };
+    assert!(polls_before > 0, "the regeneration was seen running");
+    let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+    assert_eq!(s["final_video_url"], after["final_video_url"]);
+    assert_eq!(s["scenes"][1]["image_url"], after["scenes"][1]["image_url"]);
+    assert_eq!(s["credits_used"], 300);
+    for url in replaced(&after).iter().chain(old.iter()) {
+        let r = sim.http.get(url.as_str().unwrap()).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{url}: the new files and the old ones are served");
+    }
+    sim.stop().await;
+}
+
+#[tokio::test]
+async fn an_upscale_keeps_the_project_completed_until_the_upscaled_url_appears() {
+    // The upscale takes 360 s at speed 1: 1.44 s here.
+    let sim = Sim::alt(250.0).await;
+    let id = sim.completed(2).await;
+    let before = sim.get(&format!("/scene-projects/{id}")).await.body;
+    let credits = sim.credits(1).await;
+    let path = format!("/scene-projects/{id}/upscale");
+    let r = sim.post(&path, json!(null)).await;
+    assert_eq!(r.status, 202);
+    assert_eq!(
+        r.body,
+        json!({"id": id, "status": "upscaling", "message": "Upscaling started; it may take 5 to 10 minutes."})
+    );
+
+    let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+    assert_eq!((s["status"].as_str(), s["progress"].as_u64()), (Some("completed"), Some(100)));
+    assert_eq!(s["final_video_url"], before["final_video_url"]);
+    let listed = sim.get("/scene-projects?status_filter=completed").await.body;
+    assert_eq!(listed["items"][0]["id"], id);
+    let r = sim.post(&path, json!({})).await;
+    assert_eq!((r.status, alt_error(&r).0), (409, "invalid_state"), "one upscale at a time");
+    assert!(alt_error(&r).1.contains("an upscale is running"));
+    let r = sim.post(&format!("/scene-projects/{id}/scenes/1/regenerate"), json!({})).await;
+    assert_eq!((r.status, alt_error(&r).0), (409, "invalid_state"));
+
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let upscaled = loop {
+        let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+        assert_eq!(p["status"], "completed");
+        assert_eq!((&p["final_video_url"], &p["scenes"]), (&before["final_video_url"], &before["scenes"]));
+        if let Some(url) = p["final_video_url_upscaled"].as_str() {
+            break url.to_owned();
+        }
+        assert!(Instant::now() < deadline, "the upscale never finished");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(sim.credits(1).await, credits, "free");
+    assert_eq!(sim.http.get(&upscaled).send().await.unwrap().status(), 200);
+
+    // A regeneration replaces the upscaled video (of the old cut) only when the new cut is there.
+    sim.post(&format!("/scene-projects/{id}/scenes/1/regenerate"), json!({})).await;
+    let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+    assert_eq!(p["final_video_url_upscaled"], upscaled.as_str());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url"] == before["final_video_url"] {
+        assert!(Instant::now() < deadline, "the regeneration never finished");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url_upscaled"], json!(null));
+    sim.stop().await;
+}
+
+#[tokio::test]
+async fn a_quiet_regeneration_can_still_fail() {
+    let sim = Sim::alt(1000.0).await;
+    let id = sim.completed(2).await;
+    sim.send(Method::PUT, &format!("/_sim/projects/{id}/speed"), None, Some(r#"{"speed": 1}"#)).await;
+    let credits = sim.credits(1).await;
+    assert_eq!(sim.post(&format!("/scene-projects/{id}/scenes/1/regenerate"), json!({})).await.status, 202);
+    let r = sim.send(Method::POST, &format!("/_sim/projects/{id}/fail"), None, None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+    assert_eq!(keys(&s), sorted(&["id", "status", "progress", "error"]));
+    assert_eq!(s["status"], "failed");
+    assert_eq!(sim.credits(1).await, credits, "a failed regeneration is refunded");
+    let r = sim.send(Method::POST, &format!("/_sim/projects/{id}/fail"), None, None).await;
+    assert_eq!((r.status, alt_error(&r).0), (409, "invalid_state"));
+    sim.stop().await;
+}
