@@ -64,6 +64,12 @@ impl Profile {
     pub fn quiet_jobs(self) -> bool {
         self == Profile::Alt
     }
+
+    /// Whether media is served from an origin of its own with signed CDN-style links (`alt`), rather than
+    /// under `/media` of the API's origin (`default`).
+    pub fn media_on_own_origin(self) -> bool {
+        self == Profile::Alt
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

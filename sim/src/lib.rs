@@ -5,6 +5,7 @@ mod alt_errors;
 mod api;
 mod auth;
 mod body;
+mod cdn;
 mod clock;
 pub mod config;
 mod control;
@@ -35,17 +36,18 @@ use std::time::Duration;
 use axum::http::{header, Method};
 use axum::Router;
 use tokio::net::TcpListener;
-use tokio::sync::oneshot;
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tower_http::cors::{Any, CorsLayer};
 
 pub use config::{Config, Profile, UserSeed};
 use store::Shared;
-use urls::Urls;
+use urls::{Layout, Urls};
 
 pub struct RunningServer {
     addr: SocketAddr,
-    shutdown: oneshot::Sender<()>,
+    media_addr: Option<SocketAddr>,
+    shutdown: watch::Sender<bool>,
     task: JoinHandle<io::Result<()>>,
 }
 
@@ -59,9 +61,14 @@ impl RunningServer {
         format!("http://{}", self.addr)
     }
 
+    /// `http://HOST:PORT` of the media origin, when the profile serves media from one of its own (`alt`).
+    pub fn media_url(&self) -> Option<String> {
+        self.media_addr.map(|addr| format!("http://{addr}"))
+    }
+
     /// Stops accepting, lets requests in flight finish, and waits for the server to end.
     pub async fn stop(self) -> io::Result<()> {
-        let _ = self.shutdown.send(());
+        let _ = self.shutdown.send(true);
         self.task.await.map_err(io::Error::other)?
     }
 }
@@ -69,27 +76,68 @@ impl RunningServer {
 pub async fn start(config: Config) -> io::Result<RunningServer> {
     let listener = TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{addr}"));
-    let urls = Urls { storage: format!("{public_url}/media"), stable_final: config.stable_final_url };
-    let app = router(Arc::new(Shared::new(&config, urls)), config.serve_app.clone());
-    let (shutdown, signal) = oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = signal.await;
-            })
-            .await
-    });
-    Ok(RunningServer { addr, shutdown, task })
+    let media_listener = match config.profile.media_on_own_origin() {
+        true => Some(TcpListener::bind(SocketAddr::new(addr.ip(), 0)).await?),
+        false => None,
+    };
+    let media_addr = media_listener.as_ref().map(TcpListener::local_addr).transpose()?;
+    let urls = match media_addr {
+        None => {
+            let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{addr}"));
+            Urls {
+                storage: format!("{public_url}/media"),
+                stable_final: config.stable_final_url,
+                layout: Layout::Storage,
+            }
+        }
+        Some(media) => Urls {
+            storage: format!("http://{media}{}", cdn::ROOT),
+            stable_final: config.stable_final_url,
+            layout: Layout::Cdn,
+        },
+    };
+    let state = Arc::new(Shared::new(&config, urls));
+    let app = router(state.clone(), config.serve_app.clone());
+    let media = media_listener.map(|listener| (listener, media_router(state)));
+    let (shutdown, signal) = watch::channel(false);
+    let task = tokio::spawn(serve(listener, app, media, signal));
+    Ok(RunningServer { addr, media_addr, shutdown, task })
+}
+
+/// Serves the API (and the media origin, if any) until `signal` turns true or its sender is dropped.
+async fn serve(
+    listener: TcpListener,
+    app: Router,
+    media: Option<(TcpListener, Router)>,
+    signal: watch::Receiver<bool>,
+) -> io::Result<()> {
+    let stopped = |mut signal: watch::Receiver<bool>| async move {
+        let _ = signal.wait_for(|stop| *stop).await;
+    };
+    let api = axum::serve(listener, app).with_graceful_shutdown(stopped(signal.clone()));
+    match media {
+        None => api.await,
+        Some((listener, media)) => {
+            let media = axum::serve(listener, media).with_graceful_shutdown(stopped(signal));
+            let (api, media) = tokio::join!(async { api.await }, async { media.await });
+            api.and(media)
+        }
+    }
 }
 
 fn router(state: store::AppState, app_dir: Option<std::path::PathBuf>) -> Router {
-    let routes = Router::new()
-        .nest("/api/v1", api::router(state.clone()))
-        .nest("/media", media::router())
-        .nest("/_sim", control::router())
-        .fallback(move |request| site::serve(app_dir.clone(), request));
+    let mut routes = Router::new().nest("/api/v1", api::router(state.clone()));
+    // With an origin of its own for media, `/media` here is only a reserved 404.
+    if !state.profile.media_on_own_origin() {
+        routes = routes.nest("/media", media::router());
+    }
+    let routes = routes.nest("/_sim", control::router()).fallback(move |request| site::serve(app_dir.clone(), request));
     alt_errors::for_profile(state.profile, routes).layer(cors()).with_state(state)
+}
+
+/// The `alt` profile's media origin: the CDN layout and nothing else, with the same CORS.
+fn media_router(state: store::AppState) -> Router {
+    alt_errors::for_profile(state.profile, cdn::router()).layer(cors()).with_state(state)
 }
 
 /// The deployed front-end lives on another origin than the API, so the browser must be let in.

@@ -30,6 +30,10 @@ async fn main() -> ExitCode {
     };
     // Scripts read this one line to learn the port.
     println!("storyreel-sim listening on {}", server.url());
+    // The `alt` profile's media origin, on a line of its own after the one scripts read first.
+    if let Some(media) = server.media_url() {
+        println!("storyreel-sim media on {media}");
+    }
     let _ = std::io::stdout().flush();
     shutdown_signal().await;
     match server.stop().await {

@@ -1,5 +1,6 @@
 //! What the media URLs point to, served like signed storage links: no auth, Range requests, long caching
-//! for versioned names. Images are drawn on request; videos come from the committed fixtures.
+//! for versioned names. Images are drawn on request; videos come from the committed fixtures. The routes here
+//! read the default layout (`/media/projects/...`); `cdn.rs` reads the `alt` one and serves through `serve`.
 
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -13,6 +14,7 @@ use crate::error::ApiError;
 use crate::model::Project;
 use crate::store::AppState;
 use crate::svg;
+use crate::urls::{self, MediaRef};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -21,18 +23,8 @@ pub fn router() -> Router<AppState> {
         .fallback(|| async { missing() })
 }
 
-fn missing() -> Response {
+pub fn missing() -> Response {
     ApiError::not_found("Not Found").into_response()
-}
-
-/// `prefix` + a version number + `suffix`, e.g. `image-v3.svg`.
-fn version_in(file: &str, prefix: &str, suffix: &str) -> Option<u32> {
-    file.strip_prefix(prefix)?.strip_suffix(suffix)?.parse().ok()
-}
-
-enum Asset {
-    Image(String),
-    Fixture(String),
 }
 
 async fn scene_asset(
@@ -43,27 +35,8 @@ async fn scene_asset(
     let (Ok(project_id), Ok(number)) = (project_id.parse::<u64>(), number.parse::<u32>()) else {
         return missing();
     };
-    let found = {
-        let mut store = state.store();
-        store.settle_project(project_id, std::time::Instant::now());
-        let scene = store.projects.get(&project_id).and_then(|p| p.scenes.iter().find(|s| s.number == number));
-        scene.and_then(|s| {
-            if let Some(v) = version_in(&file, "image-v", ".svg").filter(|v| (1..=s.image.version).contains(v)) {
-                Some(Asset::Image(svg::scene_image(s, v)))
-            } else {
-                version_in(&file, "video-v", ".webm")
-                    .filter(|v| (1..=s.video.version).contains(v))
-                    .map(|_| Asset::Fixture(format!("scene-{number:02}.webm")))
-            }
-        })
-    };
-    match found {
-        Some(Asset::Image(svg)) => {
-            let mut response = ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response();
-            immutable(&mut response);
-            response
-        }
-        Some(Asset::Fixture(name)) => serve_fixture(&state, &name, request, true).await,
+    match urls::storage_scene_file(number, &file) {
+        Some(media) => serve(&state, project_id, media, request).await,
         None => missing(),
     }
 }
@@ -76,32 +49,59 @@ async fn final_asset(
     let Ok(project_id) = project_id.parse::<u64>() else {
         return missing();
     };
-    let found = {
-        let mut store = state.store();
-        store.settle_project(project_id, std::time::Instant::now());
-        store.projects.get(&project_id).and_then(|p| final_fixture(p, &file))
-    };
-    match found {
-        Some((name, versioned)) => serve_fixture(&state, &name, request, versioned).await,
+    match urls::storage_final_file(&file) {
+        Some(media) => serve(&state, project_id, media, request).await,
         None => missing(),
     }
 }
 
-/// The fixture for a final-video file name, and whether the name is versioned (so never changes).
-fn final_fixture(p: &Project, file: &str) -> Option<(String, bool)> {
+enum Asset {
+    Image(String),
+    /// A fixture file, and whether its name is versioned (so it never changes).
+    Fixture(String, bool),
+}
+
+/// Answers with the file `media` names, if the project has made it (any version made so far stays served).
+pub async fn serve(state: &AppState, project_id: u64, media: MediaRef, request: Request) -> Response {
+    let found = {
+        let mut store = state.store();
+        store.settle_project(project_id, std::time::Instant::now());
+        store.projects.get(&project_id).and_then(|p| asset(p, media))
+    };
+    match found {
+        Some(Asset::Image(svg)) => {
+            let mut response = ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response();
+            immutable(&mut response);
+            response
+        }
+        Some(Asset::Fixture(name, versioned)) => serve_fixture(state, &name, request, versioned).await,
+        None => missing(),
+    }
+}
+
+fn asset(p: &Project, media: MediaRef) -> Option<Asset> {
     let scenes = p.scenes.len();
-    let stitched = |v: u32| (1..=p.final_version).contains(&v);
-    match file {
-        "final.webm" if p.final_version > 0 => Some((format!("final-{scenes}.webm"), false)),
-        "final-upscaled.webm" if p.upscaled_of.is_some() => Some((format!("final-{scenes}-upscaled.webm"), false)),
-        _ => {
-            if let Some(v) = version_in(file, "final-v", "-upscaled.webm") {
-                (p.upscaled_of == Some(v)).then(|| (format!("final-{scenes}-upscaled.webm"), true))
-            } else {
-                version_in(file, "final-v", ".webm")
-                    .filter(|v| stitched(*v))
-                    .map(|_| (format!("final-{scenes}.webm"), true))
-            }
+    let scene = |number: u32| p.scenes.iter().find(|s| s.number == number);
+    match media {
+        MediaRef::Image { scene: number, version } => {
+            let s = scene(number).filter(|s| (1..=s.image.version).contains(&version))?;
+            Some(Asset::Image(svg::scene_image(s, version)))
+        }
+        MediaRef::Video { scene: number, version } => {
+            scene(number).filter(|s| (1..=s.video.version).contains(&version))?;
+            Some(Asset::Fixture(format!("scene-{number:02}.webm"), true))
+        }
+        MediaRef::Final { version: None } => {
+            (p.final_version > 0).then(|| Asset::Fixture(format!("final-{scenes}.webm"), false))
+        }
+        MediaRef::Final { version: Some(v) } => {
+            (1..=p.final_version).contains(&v).then(|| Asset::Fixture(format!("final-{scenes}.webm"), true))
+        }
+        MediaRef::Upscaled { version: None } => {
+            p.upscaled_of.is_some().then(|| Asset::Fixture(format!("final-{scenes}-upscaled.webm"), false))
+        }
+        MediaRef::Upscaled { version: Some(v) } => {
+            (p.upscaled_of == Some(v)).then(|| Asset::Fixture(format!("final-{scenes}-upscaled.webm"), true))
         }
     }
 }

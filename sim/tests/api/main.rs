@@ -4,6 +4,7 @@ mod support;
 
 mod alt_api;
 mod alt_jobs;
+mod alt_media;
 mod approve;
 mod auth;
 mod binary;

@@ -12,6 +12,8 @@ pub const OTHER: &str = "other-token";
 pub struct Sim {
     server: RunningServer,
     pub base: String,
+    /// The media origin, `http://127.0.0.1:PORT`, when the profile has one (`alt`).
+    pub media: Option<String>,
     pub http: reqwest::Client,
 }
 
@@ -30,7 +32,7 @@ impl Sim {
         let mut config = Config { addr: "127.0.0.1:0".parse().unwrap(), ..Config::default() };
         adjust(&mut config);
         let server = storyreel_sim::start(config).await.expect("server starts");
-        Sim { base: server.url(), server, http: reqwest::Client::new() }
+        Sim { base: server.url(), media: server.media_url(), server, http: reqwest::Client::new() }
     }
 
     /// A server answering with the `alt` profile (`--profile alt`).
@@ -48,8 +50,11 @@ impl Sim {
 
     /// Any request; `token` None sends no Authorization; `body` is sent raw when given.
     pub async fn send(&self, method: Method, path: &str, token: Option<&str>, body: Option<&str>) -> Reply {
-        // API paths are written as in the spec, relative to /api/v1; anything else is taken as given.
-        let url = if path.starts_with("/stories") || path.starts_with("/scene-projects") {
+        // API paths are written as in the spec, relative to /api/v1; a whole URL (media) is used as it is;
+        // anything else is taken as given on the API's origin.
+        let url = if path.starts_with("http://") {
+            path.to_owned()
+        } else if path.starts_with("/stories") || path.starts_with("/scene-projects") {
             format!("{}/api/v1{path}", self.base)
         } else {
             format!("{}{path}", self.base)
