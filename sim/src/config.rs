@@ -19,6 +19,7 @@ pub struct Cli {
     #[arg(long, default_value_t = 8.0, value_parser = parse_speed)]
     pub speed: f64,
     /// Base the media URLs are written with (storage_url = PUBLIC_URL/media). Default: http:// + the bound address.
+    /// Not used with `--profile alt`, whose media has an origin of its own.
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,
     /// Serve this built front-end folder at / (unknown paths fall back to its index.html).

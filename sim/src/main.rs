@@ -20,6 +20,11 @@ async fn main() -> ExitCode {
             config.media_dir.display()
         );
     }
+    if config.profile.media_on_own_origin() && config.public_url.is_some() {
+        eprintln!(
+            "storyreel-sim: warning: --public-url is not used with --profile alt (media has an origin of its own)"
+        );
+    }
     let addr = config.addr;
     let server = match storyreel_sim::start(config).await {
         Ok(server) => server,
