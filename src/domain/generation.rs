@@ -1,7 +1,7 @@
 //! Words for what generation is doing, and when waiting deserves a calm word of reassurance.
 
 use super::lifecycle::humanise;
-use crate::api::{AssetStatus, GenerationStep};
+use crate::api::{AssetStatus, GenerationStep, Project, SceneProgress, StatusReport};
 
 /// Progress that has not moved for this long earns a note that generation can take 15 minutes.
 pub const STALL_AFTER_MS: u64 = 5 * 60 * 1000;
@@ -53,6 +53,50 @@ impl StallWatch {
     }
 }
 
+/// A row per scene, from everything the app knows: the status answer's rows, completed with the
+/// project object's scenes and addresses (a failed status answer carries no scenes at all, and a
+/// service may put addresses in only one of the two). An asset whose state no answer states counts
+/// as done once it has an address.
+pub fn scene_progress(report: Option<&StatusReport>, project: Option<&Project>) -> Vec<SceneProgress> {
+    let mut rows: Vec<SceneProgress> = report.map(|r| r.scenes.clone()).unwrap_or_default();
+    for scene in project.map(|p| p.scenes.as_slice()).unwrap_or_default() {
+        let at = match rows.iter().position(|r| r.scene_number == scene.scene_number) {
+            Some(at) => at,
+            None => {
+                rows.push(SceneProgress { scene_number: scene.scene_number, ..SceneProgress::default() });
+                rows.len() - 1
+            }
+        };
+        let row = &mut rows[at];
+        row.image_url = row.image_url.take().or_else(|| scene.image_url.clone());
+        row.video_url = row.video_url.take().or_else(|| scene.video_url.clone());
+    }
+    let unstated = |status: &AssetStatus| matches!(status, AssetStatus::Unknown(word) if word.trim().is_empty());
+    let has = |url: &Option<String>| url.as_deref().is_some_and(|u| !u.trim().is_empty());
+    for row in &mut rows {
+        if unstated(&row.image_status) && has(&row.image_url) {
+            row.image_status = AssetStatus::Completed;
+        }
+        if unstated(&row.video_status) && has(&row.video_url) {
+            row.video_status = AssetStatus::Completed;
+        }
+    }
+    rows.sort_by_key(|s| s.scene_number);
+    rows
+}
+
+/// What had finished when generation failed, in one sentence.
+pub fn finished_before_failure(rows: &[SceneProgress]) -> String {
+    let done: Vec<String> =
+        rows.iter().filter(|s| s.video_status == AssetStatus::Completed).map(|s| s.scene_number.to_string()).collect();
+    match (done.len(), rows.len()) {
+        (_, 0) => "storyreel does not know which scenes had finished.".to_owned(),
+        (0, _) => "No scene had finished.".to_owned(),
+        (d, t) if d == t => "Every scene had finished; the final video was not put together.".to_owned(),
+        _ => format!("Finished before it failed: scene {}.", done.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +120,73 @@ mod tests {
         watch.observe(11, 5 * minute);
         assert!(!watch.stalled(9 * minute), "movement starts the count again");
         assert!(watch.stalled(10 * minute));
+    }
+
+    fn scene(n: i64, image: Option<&str>, video: Option<&str>) -> crate::api::Scene {
+        crate::api::Scene {
+            scene_number: n,
+            image_url: image.map(str::to_owned),
+            video_url: video.map(str::to_owned),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_failed_status_without_scenes_reads_what_finished_from_the_project() {
+        let report = StatusReport { status: crate::api::ProjectStatus::Failed, ..Default::default() };
+        let project = Project {
+            scenes: vec![scene(2, None, None), scene(1, Some("https://m/1.png"), Some("https://m/1.webm"))],
+            ..Default::default()
+        };
+        let rows = scene_progress(Some(&report), Some(&project));
+        assert_eq!(rows.iter().map(|r| r.scene_number).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(rows[0].video_status, AssetStatus::Completed);
+        assert_eq!(rows[0].image_url.as_deref(), Some("https://m/1.png"));
+        assert_eq!(rows[1].video_status, AssetStatus::default());
+        assert_eq!(finished_before_failure(&rows), "Finished before it failed: scene 1.");
+    }
+
+    #[test]
+    fn status_rows_keep_their_words_and_gain_the_projects_addresses() {
+        let report = StatusReport {
+            scenes: vec![SceneProgress {
+                scene_number: 1,
+                image_status: AssetStatus::Completed,
+                video_status: AssetStatus::Generating,
+                image_url: None,
+                video_url: None,
+            }],
+            ..Default::default()
+        };
+        // Scene 1 is being made again: its old clip is shown, but it is not called done.
+        let project = Project {
+            scenes: vec![scene(1, Some("https://m/1.png"), Some("https://m/old.webm"))],
+            ..Default::default()
+        };
+        let rows = scene_progress(Some(&report), Some(&project));
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].video_status, AssetStatus::Generating);
+        assert_eq!(rows[0].video_url.as_deref(), Some("https://m/old.webm"));
+        assert_eq!(rows[0].image_url.as_deref(), Some("https://m/1.png"));
+        assert_eq!(scene_progress(None, None), Vec::new());
+    }
+
+    #[test]
+    fn the_failure_sentence_covers_none_some_and_all() {
+        let row = |n, done: bool| SceneProgress {
+            scene_number: n,
+            video_status: if done { AssetStatus::Completed } else { AssetStatus::Pending },
+            ..Default::default()
+        };
+        assert_eq!(finished_before_failure(&[]), "storyreel does not know which scenes had finished.");
+        assert_eq!(finished_before_failure(&[row(1, false), row(2, false)]), "No scene had finished.");
+        assert_eq!(
+            finished_before_failure(&[row(1, true), row(2, false), row(3, true)]),
+            "Finished before it failed: scene 1, 3."
+        );
+        assert_eq!(
+            finished_before_failure(&[row(1, true), row(2, true)]),
+            "Every scene had finished; the final video was not put together."
+        );
     }
 }
