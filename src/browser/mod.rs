@@ -2,6 +2,7 @@
 
 pub mod approvals;
 pub mod drafts;
+pub mod follow_ups;
 pub mod leave_guard;
 pub mod local_time;
 pub mod notify;

@@ -1,8 +1,9 @@
 //! A failed generation: why, what had finished, and what the person can do next.
 
-use crate::api::{AssetStatus, Project, SceneProgress, StatusReport};
+use crate::api::{Project, SceneProgress, StatusReport};
 use crate::browser::drafts;
 use crate::components::{Banner, Tone};
+use crate::domain::generation::finished_before_failure;
 use crate::domain::story::StoryDraft;
 use crate::routes;
 use leptos::prelude::*;
@@ -16,20 +17,7 @@ pub fn Failure(
 ) -> impl IntoView {
     let reason =
         report.error.clone().filter(|e| !e.trim().is_empty()).unwrap_or_else(|| "The service did not say why.".into());
-    let finished = move || {
-        let rows = rows.get();
-        let done: Vec<String> = rows
-            .iter()
-            .filter(|s| s.video_status == AssetStatus::Completed)
-            .map(|s| s.scene_number.to_string())
-            .collect();
-        match (done.len(), rows.len()) {
-            (_, 0) => "storyreel does not know which scenes had finished.".to_owned(),
-            (0, _) => "No scene had finished.".to_owned(),
-            (d, t) if d == t => "Every scene had finished; the final video was not put together.".to_owned(),
-            _ => format!("Finished before it failed: scene {}.", done.join(", ")),
-        }
-    };
+    let finished = move || rows.with(|rows| finished_before_failure(rows));
     let navigate = use_navigate();
     let start_again = move |_| {
         let Some(p) = project.get_untracked() else { return };

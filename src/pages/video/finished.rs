@@ -2,21 +2,19 @@
 //! regenerate a scene.
 
 use super::revise::{RegenerateScene, UpscalePanel};
-use crate::api::{Project, ProjectStatus, StatusReport};
-use crate::components::{Banner, Clip, Tone, VideoPlayer};
+use super::watch::GenerationWatch;
+use crate::api::Project;
+use crate::components::{Clip, VideoPlayer};
 use crate::domain::credits::describe_duration;
+use crate::domain::follow_up::Asked;
 use crate::domain::media::revised_media_url;
 use crate::domain::revise::{can_regenerate, can_upscale};
 use leptos::prelude::*;
 
+/// `ask` records work the person started here, so the page follows it to its result.
 #[component]
-pub fn Finished(
-    id: i64,
-    report: RwSignal<Option<StatusReport>>,
-    project: RwSignal<Option<Project>>,
-    reload: Callback<()>,
-    restart: Callback<()>,
-) -> impl IntoView {
+pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl IntoView {
+    let (report, project) = (watch.report, watch.project);
     let revised = move |url: Option<&String>, p: &Project| {
         url.map(|u| revised_media_url(u, p.updated_at.as_deref().unwrap_or_default()))
     };
@@ -50,10 +48,13 @@ pub fn Finished(
             .map(|f| view! { <li>{f}</li> })
             .collect_view()
     };
-    let upscaling = move || report.with(|r| r.as_ref().is_some_and(|r| r.status == ProjectStatus::Upscaling));
     // Offers follow the project object, re-read at each completion; a memo, so re-reading the same
-    // project does not rebuild the dialogs (and lose what the person typed in them).
+    // project does not rebuild the dialogs (and lose what the person typed in them). Nothing is
+    // offered again while work asked for is under way, whatever the project's status says.
     let offers = Memo::new(move |_| {
+        if watch.follow_up.with(Option::is_some) {
+            return None;
+        }
         project.with(|p| {
             let p = p.as_ref()?;
             let scenes = if can_regenerate(&p.status) {
@@ -69,16 +70,17 @@ pub fn Finished(
     view! {
         <h2>"Your video is ready"</h2>
         <ul class="facts">{facts}</ul>
-        {move || upscaling().then(|| view! {
-            <Banner tone=Tone::Info>"Upscaling: a higher-resolution copy is being made (5 to 10 minutes). It will appear here as the \"Upscaled\" version."</Banner>
-        })}
-        <VideoPlayer final_url=final_url upscaled_url=upscaled_url clips=clips on_refresh=reload />
+        <VideoPlayer final_url=final_url upscaled_url=upscaled_url clips=clips on_refresh=watch.reload />
         {move || offers.get().map(|(scenes, upscale)| view! {
-            {upscale.then(|| view! { <UpscalePanel project_id=id on_started=restart /> })}
+            {upscale.then(|| view! { <UpscalePanel project_id=id on_started=Callback::new(move |_| ask.run(Asked::Upscale)) /> })}
             {(!scenes.is_empty()).then(|| view! {
                 <h3>"Change a scene"</h3>
                 <ul class="regenerate-list">
-                    {scenes.into_iter().map(|s| view! { <RegenerateScene project_id=id scene=s on_started=restart /> }).collect_view()}
+                    {scenes.into_iter().map(|s| {
+                        let scene_number = s.scene_number;
+                        let started = Callback::new(move |_| ask.run(Asked::Regenerate { scene_number }));
+                        view! { <RegenerateScene project_id=id scene=s on_started=started /> }
+                    }).collect_view()}
                 </ul>
             })}
         })}

@@ -8,17 +8,22 @@ mod revise;
 mod watch;
 
 use crate::api::ProjectStatus;
-use crate::browser::approvals;
 use crate::browser::local_time::now_ms;
+use crate::browser::{approvals, follow_ups};
 use crate::components::{Banner, MessageBanner, NotFound, StatusBadge, Tone};
+use crate::domain::follow_up::{Asked, FollowUp, Progress};
+use crate::domain::generation::scene_progress;
 use crate::domain::lifecycle::is_terminal;
 use crate::hooks::{use_clock, use_project_id};
 use crate::routes;
 use failure::Failure;
 use finished::Finished;
 use leptos::prelude::*;
-use progress::{scene_progress, PollLine, Progress, SceneRows, WaitNotes};
+use progress::{PollLine, Progress, SceneRows, WaitNotes};
 use watch::use_generation_watch;
+
+/// A regeneration seen in the status that this device did not ask for (another tab, another person).
+const RESTITCHING: &str = "The current video is out of date: it is being re-stitched with the regenerated scene and will be replaced here automatically.";
 
 /// Which part of the page the project's state calls for; the page is rebuilt only when this changes,
 /// never on each answer.
@@ -67,6 +72,11 @@ fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
         })
     });
     let scene_rows = Signal::derive(move || scene_progress(report.get().as_ref(), project.get().as_ref()));
+    // Work asked for here is kept on this device and followed by a fresh round of watching.
+    let ask = Callback::new(move |asked: Asked| {
+        follow_ups::save(id, &FollowUp::new(asked, project.get_untracked().as_ref(), now_ms()));
+        restart.run(());
+    });
     // Rebuilt only when the phase changes (measured: rebuilding views on every answer grew wasm
     // memory by ~300 bytes a check, and would restart the player during an upscale).
     let body = move || {
@@ -80,10 +90,7 @@ fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
             }
             .into_any(),
             Some(Phase::Working) => view! { <Progress report=report /> }.into_any(),
-            Some(Phase::Done) => {
-                view! { <Finished id=id report=report project=project reload=watch.reload restart=restart /> }
-                    .into_any()
-            }
+            Some(Phase::Done) => view! { <Finished id=id watch=watch ask=ask /> }.into_any(),
             Some(Phase::Failed) => {
                 let r = report.get_untracked().unwrap_or_default();
                 view! { <Failure report=r project=project rows=scene_rows /> }.into_any()
@@ -91,10 +98,16 @@ fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
         }
     };
 
-    let active = move || watch.status().is_none_or(|s| !is_terminal(&s)) && !watch.gone.get();
     let regenerating = move || {
         phase.get() == Some(Phase::Working) && project.with(|p| p.as_ref().is_some_and(|p| p.final_video_url.is_some()))
     };
+    let under_way = move || match watch.follow_up.with(|w| w.as_ref().map(|w| w.asked.clone())) {
+        Some(asked) => Some(asked.describe()),
+        None if watch.status() == Some(ProjectStatus::Upscaling) => Some(Asked::Upscale.describe()),
+        None if regenerating() => Some(RESTITCHING.to_owned()),
+        None => None,
+    };
+    let active = move || watch.status().is_none_or(|s| !is_terminal(&s)) && !watch.gone.get();
 
     view! {
         <section class="page" aria-labelledby="video-heading">
@@ -102,8 +115,10 @@ fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
                 <h1 id="video-heading">{move || watch.title(id)}</h1>
                 <StatusBadge status=status />
             </div>
-            {move || regenerating().then(|| view! {
-                <Banner tone=Tone::Info>"The current video is out of date: it is being re-stitched with the regenerated scene and will be replaced here automatically."</Banner>
+            {move || under_way().map(|text| view! { <Banner tone=Tone::Info>{text}</Banner> })}
+            {move || watch.follow_up_outcome.get().map(|(progress, text)| {
+                let tone = if progress == Progress::Done { Tone::Success } else { Tone::Warning };
+                view! { <Banner tone=tone>{text}</Banner> }
             })}
             {body}
             <Show when=active>

@@ -2,7 +2,7 @@
 //! "checked … · next check in …" with "Check now".
 
 use super::watch::GenerationWatch;
-use crate::api::{Project, SceneProgress, StatusReport};
+use crate::api::{SceneProgress, StatusReport};
 use crate::browser::notify;
 use crate::components::{Banner, Tone};
 use crate::domain::credits::{describe_duration, describe_ms};
@@ -99,28 +99,6 @@ fn elapsed_text(approved_at: Option<u64>, opened_at: u64, now: u64) -> String {
         Some(at) => format!("Generating for {} since you approved it. It usually takes 5 to 15 minutes.", since(at)),
         None => format!("Watching for {}. Generation usually takes 5 to 15 minutes.", since(opened_at)),
     }
-}
-
-/// A row per scene: from the latest status, or the project's scenes before the first status arrives.
-pub fn scene_progress(report: Option<&StatusReport>, project: Option<&Project>) -> Vec<SceneProgress> {
-    let mut rows = report.map(|r| r.scenes.clone()).unwrap_or_default();
-    if rows.is_empty() {
-        rows = project
-            .map(|p| {
-                p.scenes
-                    .iter()
-                    .map(|s| SceneProgress {
-                        scene_number: s.scene_number,
-                        image_url: s.image_url.clone(),
-                        video_url: s.video_url.clone(),
-                        ..Default::default()
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-    }
-    rows.sort_by_key(|s| s.scene_number);
-    rows
 }
 
 #[component]

@@ -5,7 +5,8 @@
 use crate::api::{ApiError, ErrorKind, Project, ProjectStatus, StatusReport};
 use crate::browser::local_time::now_ms;
 use crate::browser::page::set_title;
-use crate::browser::{notify, visibility};
+use crate::browser::{follow_ups, notify, visibility};
+use crate::domain::follow_up::{FollowUp, Progress};
 use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::polling::{outcome_after_error, Outcome};
@@ -30,7 +31,11 @@ pub struct GenerationWatch {
     pub stall: StoredValue<Option<StallWatch>>,
     /// The person asked to be notified when the video is ready.
     pub notify_wanted: RwSignal<bool>,
-    pub poller: Poller<Result<StatusReport, ApiError>>,
+    /// Work the person asked for (upscale, regeneration), followed until its result appears.
+    pub follow_up: RwSignal<Option<FollowUp>>,
+    /// How that work ended: done, or given up after the limit.
+    pub follow_up_outcome: RwSignal<Option<(Progress, String)>>,
+    pub poller: Poller<(Result<StatusReport, ApiError>, Option<Project>)>,
     /// Re-reads the project object (fresh media addresses, the upscaled video).
     pub reload: Callback<()>,
 }
@@ -53,6 +58,8 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let problem = RwSignal::new(None::<String>);
     let stall = StoredValue::new(None::<StallWatch>);
     let notify_wanted = RwSignal::new(false);
+    let follow_up = RwSignal::new(follow_ups::load(id));
+    let follow_up_outcome = RwSignal::new(None);
     let navigate = use_navigate();
 
     let load_project = move || {
@@ -73,7 +80,11 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     };
     load_project();
 
-    let apply = move |answer: Result<StatusReport, ApiError>| -> Outcome {
+    let apply = move |(answer, fresh): (Result<StatusReport, ApiError>, Option<Project>)| -> Outcome {
+        let reread = fresh.is_some();
+        if reread {
+            project.set(fresh);
+        }
         let r = match answer {
             Ok(r) => r,
             Err(e) if session.sign_out_if_rejected(&e) => return Outcome::GaveUp,
@@ -93,10 +104,13 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         });
         problem.set(None);
         let was = report.with_untracked(|old| old.as_ref().map(|o| o.status.clone()));
-        let finished = is_terminal(&r.status);
+        let following = follow(id, follow_up, follow_up_outcome, project, &r.status, at);
+        let finished = is_terminal(&r.status) && !following;
         if finished && was.as_ref() != Some(&r.status) {
             // The project object carries what the status does not: the upscaled video and every clip.
-            load_project();
+            if !reread {
+                load_project();
+            }
             if was.is_some() && notify_wanted.get_untracked() && visibility::is_hidden() {
                 let done = r.status == ProjectStatus::Completed;
                 let name = project.with_untracked(|p| project_title(id, p.as_ref()));
@@ -119,11 +133,19 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: false },
         move || {
             let client = session.client();
+            // While work is followed, the project is read too: only it carries the new addresses.
+            let following = follow_up.with_untracked(Option::is_some);
             async move {
-                match client {
-                    Ok(client) => client.project_status(id).await,
-                    Err(e) => Err(e),
-                }
+                let client = match client {
+                    Ok(client) => client,
+                    Err(e) => return (Err(e), None),
+                };
+                let status = client.project_status(id).await;
+                let fresh = match status.is_ok() && following {
+                    true => client.get_project(id).await.ok(),
+                    false => None,
+                };
+                (status, fresh)
             }
         },
         apply,
@@ -135,5 +157,45 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     });
 
     let reload = Callback::new(move |_| load_project());
-    GenerationWatch { report, project, gone, problem, stall, notify_wanted, poller, reload }
+    GenerationWatch {
+        report,
+        project,
+        gone,
+        problem,
+        stall,
+        notify_wanted,
+        follow_up,
+        follow_up_outcome,
+        poller,
+        reload,
+    }
+}
+
+/// Takes one status answer into the followed work, if any: keeps it (and watching) while it is
+/// under way, or ends it with a word for the person. Answers whether to keep watching.
+fn follow(
+    id: i64,
+    follow_up: RwSignal<Option<FollowUp>>,
+    outcome: RwSignal<Option<(Progress, String)>>,
+    project: RwSignal<Option<Project>>,
+    status: &ProjectStatus,
+    now: u64,
+) -> bool {
+    let Some(mut work) = follow_up.get_untracked() else { return false };
+    work.observe(status);
+    let progress = match status {
+        ProjectStatus::Failed => Progress::Failed,
+        _ => project.with_untracked(|p| p.as_ref().map(|p| work.progress(p, now))).unwrap_or(Progress::UnderWay),
+    };
+    if progress == Progress::UnderWay {
+        if follow_up.with_untracked(|w| w.as_ref() != Some(&work)) {
+            follow_ups::save(id, &work);
+            follow_up.set(Some(work));
+        }
+        return true;
+    }
+    follow_ups::clear(id);
+    outcome.set(work.outcome(progress).map(|text| (progress, text)));
+    follow_up.set(None);
+    false
 }
