@@ -108,11 +108,25 @@ impl Client {
         let response = request.send().await.map_err(|_| fail(&timed_out))?;
         let text = response.text().await.map_err(|_| fail(&timed_out))?;
         if !response.ok() {
-            let retry_after = response.headers().get("retry-after");
+            let retry_after = response.headers().get("retry-after").map(|value| in_seconds(&value));
             return Err(ApiError::from_response(response.status(), retry_after.as_deref(), &text).redact(&self.token));
         }
         // An empty success body (e.g. 204) reads as an empty object, which every lenient model accepts.
         let text = if text.trim().is_empty() { "{}" } else { text.as_str() };
         serde_json::from_str(text).map_err(|_| ApiError::decode())
     }
+}
+
+/// `Retry-After` as seconds: either form HTTP allows, a number of seconds or a date (turned into the
+/// seconds from now by the browser's clock; a date in the past is 0).
+fn in_seconds(value: &str) -> String {
+    let value = value.trim();
+    if value.bytes().all(|b| b.is_ascii_digit()) {
+        return value.to_owned();
+    }
+    let at = js_sys::Date::parse(value);
+    if at.is_nan() {
+        return value.to_owned();
+    }
+    (((at - js_sys::Date::now()) / 1000.0).ceil().max(0.0) as u64).to_string()
 }
