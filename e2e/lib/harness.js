@@ -47,17 +47,31 @@ function stopper(child) {
     });
 }
 
-/** storyreel-sim (release build) on a free port; `flags` as on its command line. */
+/** The simulator's profile for this run: where the spec says "not shown", `default` answers one
+ * reasonable way and `alt` the other (see sim/README.md). The test command runs every spec under both. */
+export const profile = process.env.SIM_PROFILE || 'default';
+
+/** Where each started simulator serves its media, by API base URL, for the web server's policy. */
+const mediaOrigins = new Map();
+
+/** storyreel-sim (release build) on a free port, in this run's profile; `flags` as on its command line. */
 export async function startSim(flags = [], port = 0) {
   const bin = join(repo, 'target', 'release', 'storyreel-sim');
-  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = ['--addr', `127.0.0.1:${port}`, '--profile', profile, ...flags];
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const url = await new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`storyreel-sim did not start: ${log}`)), 15000);
     const read = (chunk) => {
       log += chunk;
       const m = log.match(/storyreel-sim listening on (http:\/\/\S+)/);
-      if (m) { clearTimeout(timer); ok(m[1]); }
+      // The alt profile serves media from a second origin, announced on the next line.
+      const media = log.match(/storyreel-sim media on (http:\/\/\S+)/);
+      if (m && (profile === 'default' || media)) {
+        clearTimeout(timer);
+        mediaOrigins.set(`${m[1]}/api/v1`, new URL(media ? media[1] : m[1]).origin);
+        ok(m[1]);
+      }
     };
     child.stdout.on('data', read);
     child.stderr.on('data', (c) => { log += c; });
@@ -117,7 +131,7 @@ export async function startWeb(apiBaseUrl, config = {}) {
     .replace(/root\s+[^;]+;/, `root ${root};`)
     // The simulator is the API and the media host; its origin is what the policy must let in.
     .replace(/set \$api_origin "[^"]*";/, `set $api_origin "${new URL(apiBaseUrl).origin}";`)
-    .replace(/set \$media_origin "[^"]*";/, `set $media_origin "${new URL(apiBaseUrl).origin}";`);
+    .replace(/set \$media_origin "[^"]*";/, `set $media_origin "${mediaOrigins.get(apiBaseUrl) || new URL(apiBaseUrl).origin}";`);
   assert.match(block, /Content-Security-Policy/, 'deploy/nginx.conf sets a Content-Security-Policy');
   mkdirSync(join(prefix, 'logs'));
   writeFileSync(join(prefix, 'nginx.conf'), `

@@ -58,10 +58,12 @@ test('regenerate scene 2 with a new motion prompt, watch it, and play the new fi
   await checkScreen(page, 'regenerate-dialog');
   await dialog.getByRole('button', { name: 'Regenerate (about 100 credits)' }).dblclick();
 
-  await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
-  await page.getByText('The current video is out of date').waitFor();
+  // Whether the project's status shows the work is "not shown": the page follows what it asked for.
+  await page.getByText('Scene 2 is being regenerated').waitFor();
+  assert.equal(await page.getByRole('button', { name: /^Regenerate scene/ }).count(), 0, 'not offered again while under way');
   await checkScreen(page, 'regenerating');
-  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor({ timeout: 60_000 });
+  await page.getByText('The video with the regenerated scene 2 is ready.').waitFor({ timeout: 60_000 });
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
   const newSrc = await finalVideo(page).getAttribute('src');
   assert.notEqual(newSrc, oldSrc, 'a new final video');
   await plays(page);
@@ -78,11 +80,14 @@ test('a double-clicked upscale sends one request, and the upscaled video is offe
   const page = await openVideo(web, id);
   await page.getByRole('button', { name: 'Upscale the video' }).dblclick();
   await page.getByText('Upscaling: a higher-resolution copy').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Upscale the video' }).count(), 0, 'not offered again while under way');
   await checkScreen(page, 'upscaling');
   const upscaled = page.getByRole('radio', { name: 'Upscaled' });
   await upscaled.waitFor({ timeout: 30_000 });
+  await page.getByText('The upscaled video is ready.').waitFor();
   await upscaled.check();
-  await page.waitForFunction(() => document.querySelector('video[aria-label="Final video"]').src.includes('upscaled'));
+  const address = (await sim.call('GET', `/scene-projects/${id}`)).final_video_url_upscaled;
+  await page.waitForFunction((a) => document.querySelector('video[aria-label="Final video"]').src.startsWith(a), address);
   await plays(page);
   assert.equal((await sim.requests('POST', new RegExp(`/scene-projects/${id}/upscale$`))).length, 1);
   assert.equal(await page.getByRole('button', { name: 'Upscale the video' }).count(), 0, 'not offered again');
