@@ -89,8 +89,17 @@ async fn every_endpoint_through_a_whole_lifecycle() {
         updated_motion_prompt: Some("An orbit around the boat".into()),
     };
     client.regenerate_scene(id, 2, &regen).await.expect("regenerate by scene number");
-    let recut = wait_until_settled(&client, id).await;
-    assert_ne!(recut.final_video_url.as_deref(), Some(first_cut.as_str()), "a re-stitched video has a new address");
+    // Whether the status shows the regeneration is "not shown": wait for its result, a new address.
+    let recut = wait_for_async("the re-stitched video", || {
+        let (client, first_cut) = (client.clone(), first_cut.clone());
+        async move {
+            let status = client.project_status(id).await.ok()?;
+            (status.status == ProjectStatus::Completed && status.final_video_url.as_ref() != Some(&first_cut))
+                .then_some(status)
+        }
+    })
+    .await;
+    assert!(recut.final_video_url.is_some_and(|url| url != first_cut), "a re-stitched video has a new address");
 
     let upscaling = client.upscale_project(id).await.expect("upscale");
     assert_eq!(upscaling.status, ProjectStatus::Upscaling);
@@ -159,7 +168,8 @@ async fn short_credits_are_forbidden_and_editing_after_approval_conflicts() {
     let late = SceneUpdate { description: Some("too late".into()), ..SceneUpdate::default() };
     assert_eq!(rich.update_scene(project.id, scene_id, &late).await.unwrap_err().kind, ErrorKind::Conflict);
     let again = rich.approve_project(project.id, &ApproveRequest::confirmed("", "")).await.unwrap_err();
-    assert_eq!(again.kind, ErrorKind::BadRequest, "approving twice is refused");
+    let wrong_state = if sim_is_alt().await { ErrorKind::Conflict } else { ErrorKind::BadRequest };
+    assert_eq!(again.kind, wrong_state, "approving twice is refused");
 }
 
 #[wasm_bindgen_test]
@@ -174,11 +184,20 @@ async fn server_errors_rate_limits_and_timeouts_are_told_apart() {
 
     sim_put("/_sim/faults", json!({"rate_limit_count": 1, "retry_after_seconds": 3, "path_contains": path})).await;
     let limited = client.project_status(id).await.unwrap_err();
-    assert_eq!(
-        limited.kind,
-        ErrorKind::RateLimited { retry_after_seconds: Some(3) },
-        "Retry-After is readable across origins"
-    );
+    if sim_is_alt().await {
+        // Sent as an HTTP date in whole seconds, so 3 s from the service reads as 2 to 4 s from here.
+        assert!(
+            matches!(limited.kind, ErrorKind::RateLimited { retry_after_seconds: Some(2..=4) }),
+            "Retry-After as a date is read across origins: {:?}",
+            limited.kind
+        );
+    } else {
+        assert_eq!(
+            limited.kind,
+            ErrorKind::RateLimited { retry_after_seconds: Some(3) },
+            "Retry-After is readable across origins"
+        );
+    }
 
     sim_put("/_sim/faults", json!({"latency_ms": 1500, "path_contains": path})).await;
     let impatient = Client::new(&api_url(), "demo-token", 300);

@@ -111,3 +111,28 @@ async fn upscale_is_one_request_and_the_upscaled_version_appears() {
     assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/upscale", project.id)).await, 1);
     assert!(button(&root, "Upscale the video").is_none(), "not offered again");
 }
+
+#[wasm_bindgen_test]
+async fn an_upscale_under_way_is_followed_across_a_reload_and_never_offered_twice() {
+    let _page = one_at_a_time().await;
+    let project = completed("demo-token", 1, 2).await;
+    // At the real pace an upscale takes minutes: long enough to reload in the middle of it.
+    set_project_speed(project.id, 1.0).await;
+    let (root, app) = open_video_page("demo-token", project.id).await;
+    button(&root, "Upscale the video").unwrap().click();
+    wait_for("the upscale under way", || text(&root).contains("Upscaling: a higher-resolution copy").then_some(()))
+        .await;
+    drop(app);
+
+    // A reload: the same address and storage, a new app.
+    let (root, _app) = mount_app_with(Config { poll_interval_seconds: 0.2, ..config() });
+    wait_for("the upscale still under way", || {
+        text(&root).contains("Upscaling: a higher-resolution copy").then_some(())
+    })
+    .await;
+    assert!(button(&root, "Upscale the video").is_none(), "not offered while under way");
+    set_project_speed(project.id, 2000.0).await;
+    wait_for("the upscaled version", || by_label(&root, "Upscaled")).await;
+    wait_for("the word that it is done", || text(&root).contains("The upscaled video is ready.").then_some(())).await;
+    assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/upscale", project.id)).await, 1);
+}

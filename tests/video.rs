@@ -104,6 +104,26 @@ async fn a_failed_generation_says_why_and_offers_to_start_again() {
 }
 
 #[wasm_bindgen_test]
+async fn a_failure_after_a_scene_finished_names_it_whichever_answer_carries_it() {
+    let _page = one_at_a_time().await;
+    let project = approved(3, 40.0).await;
+    let client = Client::new(&api_url(), "demo-token", 10_000);
+    let id = project.id;
+    wait_for_async("scene 1's clip", || {
+        let client = client.clone();
+        async move { client.get_project(id).await.ok()?.scenes.into_iter().find(|s| s.scene_number == 1)?.video_url }
+    })
+    .await;
+    sim_post(&format!("/_sim/projects/{id}/fail")).await;
+    fresh_page(&format!("/projects/{id}/video"));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app_with(fast_polling());
+    // The spec gives a failed status answer only `error`: what had finished comes from the project.
+    wait_for("what had finished", || text(&root).contains("Finished before it failed: scene 1").then_some(())).await;
+    assert!(!text(&root).contains("No scene had finished."));
+}
+
+#[wasm_bindgen_test]
 async fn an_outage_shows_reconnecting_and_recovers_by_itself() {
     let _page = one_at_a_time().await;
     let project = approved(2, 1.0).await;
@@ -180,11 +200,12 @@ async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
     })
     .await;
     client.upscale_project(id).await.unwrap();
-    wait_for_async("the upscaled video", || {
+    let upscaled = wait_for_async("the upscaled video", || {
         let client = client.clone();
         async move { client.get_project(id).await.ok()?.final_video_url_upscaled }
     })
     .await;
+    let original = client.get_project(id).await.unwrap().final_video_url.expect("the final video");
     fresh_page(&format!("/projects/{id}/video"));
     signed_in_as("demo-token");
     let (root, _app) = mount_app_with(fast_polling());
@@ -213,14 +234,14 @@ async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
     set_checked(&by_label(&root, "Upscaled").expect("a version switch"), true);
     wait_for("the upscaled file at the same moment", || {
         let src = video.get_attribute("src")?;
-        (src.contains("upscaled") && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
+        (src.starts_with(&upscaled) && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
             .then_some(())
     })
     .await;
     set_checked(&by_label(&root, "Original").unwrap(), true);
     wait_for("the original again, same moment", || {
         let src = video.get_attribute("src")?;
-        (!src.contains("upscaled") && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
+        (src.starts_with(&original) && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
             .then_some(())
     })
     .await;
