@@ -92,7 +92,8 @@ async fn a_failed_generation_says_why_and_offers_to_start_again() {
 
     wait_for("the failure", || text(&root).contains("Generation failed").then_some(())).await;
     assert!(text(&root).contains("Video generation failed for scene 1"), "the service's reason: {}", text(&root));
-    assert!(text(&root).contains("No scene had finished."));
+    // What had finished is known once the project object is read too (a failed status has no scenes).
+    wait_for("what had finished", || text(&root).contains("No scene had finished.").then_some(())).await;
     assert!(document().title().starts_with("Failed · "));
     let again =
         wait_for("start again", || button(&root, "Start a new story from this idea").filter(|b| !is_disabled(b))).await;
