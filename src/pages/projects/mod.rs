@@ -51,10 +51,7 @@ pub fn ProjectsPage() -> impl IntoView {
         move || {
             let (client, filter) = (session.client(), filter.get_untracked());
             async move {
-                let answer = match client {
-                    Ok(client) => client.list_projects(&filter).await,
-                    Err(e) => Err(e),
-                };
+                let answer = async { client?.list_projects(&filter).await }.await;
                 (filter, answer)
             }
         },
