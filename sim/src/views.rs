@@ -38,18 +38,24 @@ impl View<'_> {
     }
 
     pub fn scene(&self, p: &Project, s: &Scene) -> Value {
-        let mut v = json!({
-            "id": s.id,
+        let mut v = self.scene_texts(s);
+        insert_some(&mut v, "id", Some(s.id));
+        insert_some(&mut v, "image_url", self.urls.image(p, s));
+        insert_some(&mut v, "video_url", self.urls.video(p, s));
+        v
+    }
+
+    /// A scene's number, texts and status: all a proposal shows of it (spec 2.3); the project view adds
+    /// its id and addresses.
+    fn scene_texts(&self, s: &Scene) -> Value {
+        json!({
             "scene_number": s.number,
             "description": s.description,
             "image_prompt": s.image_prompt,
             "motion_prompt": s.motion_prompt,
             "narration_text": s.narration_text,
             "status": vocabulary::scene(self.profile, s),
-        });
-        insert_some(&mut v, "image_url", self.urls.image(p, s));
-        insert_some(&mut v, "video_url", self.urls.video(p, s));
-        v
+        })
     }
 
     /// Spec 2.3: the scenes carry no ids here; clients read them from the project.
@@ -60,14 +66,7 @@ impl View<'_> {
             "story_idea": p.idea,
             "num_scenes": p.scenes.len(),
             "person_id": p.person_id,
-            "scenes": p.scenes.iter().map(|s| json!({
-                "scene_number": s.number,
-                "description": s.description,
-                "image_prompt": s.image_prompt,
-                "motion_prompt": s.motion_prompt,
-                "narration_text": s.narration_text,
-                "status": vocabulary::scene(self.profile, s),
-            })).collect::<Vec<_>>(),
+            "scenes": p.scenes.iter().map(|s| self.scene_texts(s)).collect::<Vec<_>>(),
             "created_at": timestamp(self.profile, p.created_at),
         })
     }
