@@ -97,7 +97,10 @@ pub fn SceneEditor(
     let save_action = Action::new_local(move |(id, update): &(i64, SceneUpdate)| {
         let (id, update, client) = (*id, update.clone(), session.client());
         async move {
-            let outcome = async { client?.update_scene(project_id, id, &update).await }.await;
+            let outcome = match client {
+                Ok(client) => client.update_scene(project_id, id, &update).await,
+                Err(e) => Err(e),
+            };
             match outcome {
                 Ok(()) => {
                     saved.update(|s| *s = s.with_update(&update));

@@ -75,7 +75,10 @@ pub fn NewStoryPage() -> impl IntoView {
     let create = Action::new_local(move |request: &CreateProjectRequest| {
         let (client, request, navigate) = (session.client(), request.clone(), navigate.clone());
         async move {
-            let outcome = async { client?.create_project(&request).await }.await;
+            let outcome = match client {
+                Ok(client) => client.create_project(&request).await,
+                Err(e) => Err(e),
+            };
             match outcome {
                 Ok(created) => {
                     drafts::clear(drafts::story_key());

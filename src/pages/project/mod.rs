@@ -28,7 +28,10 @@ pub fn ProjectPage() -> impl IntoView {
         let (id, client) = (project_id.get(), session.client());
         async move {
             let Some(id) = id else { return Err(None) };
-            let answer = async { client?.get_project(id).await }.await;
+            let answer = match client {
+                Ok(client) => client.get_project(id).await,
+                Err(e) => Err(e),
+            };
             answer.map_err(|e| (!session.sign_out_if_rejected(&e)).then_some(e))
         }
     });

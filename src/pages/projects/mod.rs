@@ -51,7 +51,10 @@ pub fn ProjectsPage() -> impl IntoView {
         move || {
             let (client, filter) = (session.client(), filter.get_untracked());
             async move {
-                let answer = async { client?.list_projects(&filter).await }.await;
+                let answer = match client {
+                    Ok(client) => client.list_projects(&filter).await,
+                    Err(e) => Err(e),
+                };
                 (filter, answer)
             }
         },

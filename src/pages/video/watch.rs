@@ -65,7 +65,10 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let load_project = move || {
         let client = session.client();
         spawn_local(async move {
-            let answer = async { client?.get_project(id).await }.await;
+            let answer = match client {
+                Ok(client) => client.get_project(id).await,
+                Err(e) => Err(e),
+            };
             match answer {
                 Ok(p) => project.set(Some(p)),
                 Err(e) if session.sign_out_if_rejected(&e) => {}
