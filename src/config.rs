@@ -1,10 +1,9 @@
 //! Runtime configuration: one build serves every deployment, so the API address is read at start-up
 //! from `config.json` beside `index.html`, and the person may override it in settings.
 
-use serde::Deserialize;
+use crate::json::{self, Fields, FromJson, Value};
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// Already ends in the version prefix, e.g. `https://api.example.com/api/v1`.
     pub api_base_url: String,
@@ -20,6 +19,19 @@ impl Default for Config {
     }
 }
 
+impl FromJson for Config {
+    fn from_json(value: &Value) -> Option<Self> {
+        let (f, defaults) = (Fields::of(value)?, Self::default());
+        Some(Self {
+            api_base_url: f.opt_string("api_base_url").unwrap_or(defaults.api_base_url),
+            poll_interval_seconds: f.get("poll_interval_seconds").as_f64().unwrap_or(defaults.poll_interval_seconds),
+            request_timeout_seconds: f
+                .opt_int("request_timeout_seconds")
+                .map_or(defaults.request_timeout_seconds, |s| s.clamp(0, 3600) as u32),
+        })
+    }
+}
+
 impl Config {
     /// Reads `config.json`; a missing or broken file leaves the defaults and says why.
     pub async fn load() -> (Self, Option<String>) {
@@ -29,7 +41,7 @@ impl Config {
             if !response.ok() {
                 return None;
             }
-            response.json::<Config>().await.ok()
+            json::read::<Config>(&response.text().await.ok()?)
         };
         match fetched.await {
             Some(config) => (config.sanitised(), None),
@@ -100,13 +112,16 @@ mod tests {
     #[test]
     fn config_fields_default_and_are_bounded() {
         let c: Config =
-            serde_json::from_str(r#"{"api_base_url": "https://x.example/api/v1/", "poll_interval_seconds": 0}"#)
-                .unwrap();
+            json::read(r#"{"api_base_url": "https://x.example/api/v1/", "poll_interval_seconds": 0}"#).unwrap();
         let c = c.sanitised();
         assert_eq!(c.api_base_url, "https://x.example/api/v1");
         assert_eq!(c.poll_interval_seconds, 0.05);
         assert_eq!(c.request_timeout_seconds, 30);
-        let bad: Config = serde_json::from_str(r#"{"api_base_url": "nonsense"}"#).unwrap();
+        let bad: Config = json::read(r#"{"api_base_url": "nonsense", "request_timeout_seconds": "x"}"#).unwrap();
+        assert_eq!(bad.request_timeout_seconds, 30, "one odd field keeps its default, not the whole file's");
         assert_eq!(bad.sanitised().api_base_url, "/api/v1");
+        let tuned: Config = json::read(r#"{"poll_interval_seconds": 0.25, "request_timeout_seconds": 5}"#).unwrap();
+        assert_eq!((tuned.poll_interval_seconds, tuned.request_timeout_seconds), (0.25, 5));
+        assert_eq!(json::read::<Config>("[]"), None);
     }
 }

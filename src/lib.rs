@@ -10,6 +10,7 @@ pub mod components;
 pub mod config;
 pub mod domain;
 pub mod hooks;
+pub mod json;
 pub mod pages;
 pub mod routes;
 pub mod session;

@@ -3,9 +3,8 @@
 use super::error::ApiError;
 use super::model::*;
 use super::query::ProjectFilter;
+use crate::json::{self, FromJson, ToJson, Value};
 use gloo_net::http::{Method, RequestBuilder};
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -30,32 +29,31 @@ impl Client {
     }
 
     pub async fn create_project(&self, request: &CreateProjectRequest) -> Result<CreatedProject, ApiError> {
-        self.send(Method::POST, "/stories/create", Some(request)).await
+        read(self.send(Method::POST, "/stories/create", Some(request)).await?)
     }
 
     pub async fn list_projects(&self, filter: &ProjectFilter) -> Result<Vec<Project>, ApiError> {
         let path = format!("/scene-projects{}", filter.to_query());
-        let body: serde_json::Value = self.send(Method::GET, &path, None::<&()>).await?;
+        let body = self.send(Method::GET, &path, None).await?;
         projects_from_list_body(&body).ok_or_else(ApiError::decode)
     }
 
     pub async fn get_project(&self, id: i64) -> Result<Project, ApiError> {
-        self.send(Method::GET, &format!("/scene-projects/{id}"), None::<&()>).await
+        read(self.send(Method::GET, &format!("/scene-projects/{id}"), None).await?)
     }
 
     /// The response body is "not shown"; callers re-read the project when they need the new state.
     pub async fn update_scene(&self, project_id: i64, scene_id: i64, update: &SceneUpdate) -> Result<(), ApiError> {
-        let _: serde_json::Value =
-            self.send(Method::PUT, &format!("/scene-projects/{project_id}/scenes/{scene_id}"), Some(update)).await?;
+        self.send(Method::PUT, &format!("/scene-projects/{project_id}/scenes/{scene_id}"), Some(update)).await?;
         Ok(())
     }
 
     pub async fn approve_project(&self, id: i64, request: &ApproveRequest) -> Result<Accepted, ApiError> {
-        self.send(Method::POST, &format!("/scene-projects/{id}/approve"), Some(request)).await
+        read(self.send(Method::POST, &format!("/scene-projects/{id}/approve"), Some(request)).await?)
     }
 
     pub async fn project_status(&self, id: i64) -> Result<StatusReport, ApiError> {
-        self.send(Method::GET, &format!("/scene-projects/{id}/status"), None::<&()>).await
+        read(self.send(Method::GET, &format!("/scene-projects/{id}/status"), None).await?)
     }
 
     /// `scene_number` is the scene's position, which the spec's path uses, never the scene id.
@@ -65,24 +63,16 @@ impl Client {
         scene_number: i64,
         request: &RegenerateRequest,
     ) -> Result<Accepted, ApiError> {
-        self.send(
-            Method::POST,
-            &format!("/scene-projects/{project_id}/scenes/{scene_number}/regenerate"),
-            Some(request),
-        )
-        .await
+        let path = format!("/scene-projects/{project_id}/scenes/{scene_number}/regenerate");
+        read(self.send(Method::POST, &path, Some(request)).await?)
     }
 
     pub async fn upscale_project(&self, id: i64) -> Result<Accepted, ApiError> {
-        self.send(Method::POST, &format!("/scene-projects/{id}/upscale"), None::<&()>).await
+        read(self.send(Method::POST, &format!("/scene-projects/{id}/upscale"), None).await?)
     }
 
-    async fn send<B: Serialize, T: DeserializeOwned>(
-        &self,
-        method: Method,
-        path: &str,
-        body: Option<&B>,
-    ) -> Result<T, ApiError> {
+    /// One request, answered with the body's JSON. Not generic, so the wasm carries it once.
+    async fn send(&self, method: Method, path: &str, body: Option<&dyn ToJson>) -> Result<Value, ApiError> {
         let controller = web_sys::AbortController::new().map_err(|_| ApiError::network())?;
         let timed_out = Rc::new(Cell::new(false));
         // Dropping the timer at the end of this function cancels it.
@@ -99,7 +89,7 @@ impl Client {
             .header("Authorization", &format!("Bearer {}", self.token))
             .abort_signal(Some(&controller.signal()));
         let request = match body {
-            Some(body) => builder.json(body),
+            Some(body) => builder.header("Content-Type", "application/json").body(body.to_json().to_string()),
             None => builder.build(),
         }
         .map_err(|_| ApiError::network())?;
@@ -113,8 +103,13 @@ impl Client {
         }
         // An empty success body (e.g. 204) reads as an empty object, which every lenient model accepts.
         let text = if text.trim().is_empty() { "{}" } else { text.as_str() };
-        serde_json::from_str(text).map_err(|_| ApiError::decode())
+        json::parse(text).ok_or_else(ApiError::decode)
     }
+}
+
+/// A success body that is not an object is not the answer the spec describes.
+fn read<T: FromJson>(body: Value) -> Result<T, ApiError> {
+    T::from_json(&body).ok_or_else(ApiError::decode)
 }
 
 /// `Retry-After` as seconds: either form HTTP allows, a number of seconds or a date (turned into the

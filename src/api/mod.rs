@@ -2,7 +2,6 @@
 
 mod client;
 mod error;
-mod lenient;
 mod model;
 mod open_enum;
 mod query;

@@ -2,8 +2,7 @@
 //! a failed request or a sign-in round trip loses nothing.
 
 use super::storage::{self, Persistence};
-use serde::de::DeserializeOwned;
-use serde::Serialize;
+use crate::json::{self, FromJson, ToJson};
 
 const STORY: &str = "storyreel.draft.story";
 
@@ -15,14 +14,12 @@ pub fn project_key(project_id: i64) -> String {
     format!("storyreel.draft.project.{project_id}")
 }
 
-pub fn load<T: DeserializeOwned>(key: &str) -> Option<T> {
-    serde_json::from_str(&storage::read_value(key)?).ok()
+pub fn load<T: FromJson>(key: &str) -> Option<T> {
+    json::read(&storage::read_value(key)?)
 }
 
-pub fn save<T: Serialize>(key: &str, value: &T) {
-    if let Ok(json) = serde_json::to_string(value) {
-        storage::write(key, &json, Persistence::Device);
-    }
+pub fn save(key: &str, value: &dyn ToJson) {
+    storage::write(key, &value.to_json().to_string(), Persistence::Device);
 }
 
 pub fn clear(key: &str) {

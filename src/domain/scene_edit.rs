@@ -1,16 +1,39 @@
 //! Editing a proposed scene's texts: what changed, and so what a save sends (only that).
 
 use crate::api::{Scene, SceneUpdate};
-use serde::{Deserialize, Serialize};
+use crate::json::{Fields, FromJson, Object, ToJson, Value};
 
 /// The four editable texts of a scene (spec 4.4).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SceneText {
     pub description: String,
     pub image_prompt: String,
     pub motion_prompt: String,
     pub narration_text: String,
+}
+
+// Kept on the device as a draft: the field names are the API's, as the drafts already stored use.
+impl FromJson for SceneText {
+    fn from_json(value: &Value) -> Option<Self> {
+        let f = Fields::of(value)?;
+        Some(Self {
+            description: f.string("description"),
+            image_prompt: f.string("image_prompt"),
+            motion_prompt: f.string("motion_prompt"),
+            narration_text: f.string("narration_text"),
+        })
+    }
+}
+
+impl ToJson for SceneText {
+    fn to_json(&self) -> Value {
+        Object::new()
+            .with("description", self.description.as_str())
+            .with("image_prompt", self.image_prompt.as_str())
+            .with("motion_prompt", self.motion_prompt.as_str())
+            .with("narration_text", self.narration_text.as_str())
+            .done()
+    }
 }
 
 impl SceneText {
@@ -72,7 +95,7 @@ mod tests {
             }
         );
         assert_eq!(
-            serde_json::to_value(&update).unwrap(),
+            crate::json::ToJson::to_json(&update),
             serde_json::json!({"motion_prompt": "slow zoom", "narration_text": "Hello"})
         );
     }
