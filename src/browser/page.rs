@@ -6,6 +6,28 @@ pub fn set_title(title: &str) {
     }
 }
 
+/// Marks the moment a screen can be used (`storyreel:ready:<screen>` in the Performance timeline),
+/// which the start-up benchmark measures navigation against; only the first time.
+pub fn mark_ready(screen: &str) {
+    let name = format!("storyreel:ready:{screen}");
+    if let Some(performance) = performance().filter(|p| p.get_entries_by_name(&name).length() == 0) {
+        let _ = performance.mark(&name);
+    }
+}
+
+/// A status answer has been taken in: the benchmark finds the main-thread task around it. Only the
+/// latest is kept (a PerformanceObserver sees each), so hours of watching hold one mark.
+pub fn mark_status_applied() {
+    if let Some(performance) = performance() {
+        performance.clear_marks_with_mark_name("storyreel:status-applied");
+        let _ = performance.mark("storyreel:status-applied");
+    }
+}
+
+fn performance() -> Option<web_sys::Performance> {
+    web_sys::window()?.performance()
+}
+
 /// Path and query of the current page, for returning here after sign-in.
 pub fn current_path() -> String {
     web_sys::window()

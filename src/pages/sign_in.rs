@@ -1,7 +1,7 @@
 //! Sign-in and settings: the access token, where it is kept, and which API address to use.
 
 use crate::api::{ErrorKind, ProjectFilter};
-use crate::browser::page::set_title;
+use crate::browser::page::{mark_ready, set_title};
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::config::normalise_base_url;
 use crate::routes::safe_return_path;
@@ -19,6 +19,7 @@ struct Problems {
 #[component]
 pub fn SignInPage() -> impl IntoView {
     set_title("Sign in");
+    Effect::new(|_| mark_ready("sign-in"));
     let session = use_session();
     let navigate = use_navigate();
     let query = use_query_map();

@@ -5,7 +5,7 @@ mod filters;
 mod row;
 
 use crate::api::{ApiError, Project, ProjectFilter};
-use crate::browser::page::set_title;
+use crate::browser::page::{mark_ready, set_title};
 use crate::components::{MessageBanner, Tone};
 use crate::domain::credits::describe_ms;
 use crate::domain::polling::{outcome_after_error, Outcome};
@@ -93,6 +93,11 @@ pub fn ProjectsPage() -> impl IntoView {
         None => Shown::Loading,
         Some(true) => Shown::Empty { filtered: filter.with(ProjectFilter::narrows) },
         Some(false) => Shown::Rows,
+    });
+    Effect::new(move |_| {
+        if matches!(shown.get(), Shown::Rows | Shown::Empty { .. }) {
+            mark_ready("projects");
+        }
     });
     let every = describe_ms(session.poll_interval_ms().max(1000));
 

@@ -4,7 +4,7 @@
 
 use crate::api::{ApiError, ErrorKind, Project, ProjectStatus, StatusReport};
 use crate::browser::local_time::now_ms;
-use crate::browser::page::set_title;
+use crate::browser::page::{mark_ready, mark_status_applied, set_title};
 use crate::browser::{follow_ups, notify, visibility};
 use crate::domain::follow_up::{FollowUp, Progress};
 use crate::domain::generation::StallWatch;
@@ -119,6 +119,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         }
         let not_approved = can_edit_scenes(&r.status);
         report.set(Some(r));
+        mark_status_applied();
         if not_approved {
             navigate(&routes::project(id), NavigateOptions { replace: true, ..Default::default() });
             return Outcome::GaveUp;
@@ -154,6 +155,12 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     Effect::new(move |_| {
         let name = project.with(|p| project_title(id, p.as_ref()));
         set_title(&report.with(|r| tab_title(&name, r.as_ref().map(|r| (&r.status, r.progress)))));
+    });
+
+    Effect::new(move |_| {
+        if report.with(Option::is_some) {
+            mark_ready("video");
+        }
     });
 
     let reload = Callback::new(move |_| load_project());
