@@ -1,4 +1,4 @@
-//! The shell: configuration, session, router, header and the routes of every screen.
+//! The shell: configuration, session, the address, header and the screen for each address.
 //!
 //! No `ErrorBoundary`: no view returns a `Result`; every failure is a typed `ApiError` that its
 //! page shows where it happened.
@@ -7,11 +7,10 @@ use crate::browser::page::set_title;
 use crate::components::{Banner, NotFound, RequireSignIn, Tone};
 use crate::config::Config;
 use crate::pages::{NewStoryPage, ProjectPage, ProjectsPage, SignInPage, VideoPage};
-use crate::routes;
+use crate::router::{provide_location, use_location};
+use crate::routes::{self, Screen};
 use crate::session::{use_session, Session};
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes, A};
-use leptos_router::path;
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -26,41 +25,46 @@ pub fn App() -> impl IntoView {
 #[component]
 pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     provide_context(Session::restore(config));
+    let location = provide_location();
+    // A page is rebuilt when the screen changes, not when only the query does (the list's filters).
+    let screen = Memo::new(move |_| routes::screen_for(&location.path()));
     view! {
-        <Router>
-            <a class="skip-link" href="#main">"Skip to content"</a>
-            <Header />
-            {warning.map(|w| view! { <Banner tone=Tone::Info>{w}</Banner> })}
-            <main id="main" tabindex="-1">
-                <Routes fallback=|| view! { <NotFound /> }>
-                    <Route path=path!("/sign-in") view=SignInPage />
-                    <Route path=path!("/") view=|| view! { <RequireSignIn><ProjectsPage /></RequireSignIn> } />
-                    <Route path=path!("/new") view=|| view! { <RequireSignIn><NewStoryPage /></RequireSignIn> } />
-                    <Route path=path!("/projects/:id") view=|| view! { <RequireSignIn><ProjectPage /></RequireSignIn> } />
-                    <Route path=path!("/projects/:id/video") view=|| view! { <RequireSignIn><VideoPage /></RequireSignIn> } />
-                </Routes>
-            </main>
-        </Router>
+        <a class="skip-link" href="#main">"Skip to content"</a>
+        <Header />
+        {warning.map(|w| view! { <Banner tone=Tone::Info>{w}</Banner> })}
+        <main id="main" tabindex="-1">
+            {move || match screen.get() {
+                Screen::SignIn => view! { <SignInPage /> }.into_any(),
+                Screen::Projects => view! { <RequireSignIn><ProjectsPage /></RequireSignIn> }.into_any(),
+                Screen::NewStory => view! { <RequireSignIn><NewStoryPage /></RequireSignIn> }.into_any(),
+                Screen::Project(id) => view! { <RequireSignIn><ProjectPage id=id /></RequireSignIn> }.into_any(),
+                Screen::Video(id) => view! { <RequireSignIn><VideoPage id=id /></RequireSignIn> }.into_any(),
+                Screen::NoSuchProject => view! { <RequireSignIn><NotFound project=true /></RequireSignIn> }.into_any(),
+                Screen::NotFound => view! { <NotFound /> }.into_any(),
+            }}
+        </main>
     }
 }
 
 #[component]
 fn Header() -> impl IntoView {
     let session = use_session();
+    let location = use_location();
+    let current = move |href: &'static str| move || (location.path() == href).then_some("page");
     view! {
         <header class="site-header">
-            <A href=routes::HOME attr:class="brand">"storyreel"</A>
+            <a href=routes::HOME class="brand">"storyreel"</a>
             <nav aria-label="Main">
                 {move || session.signed_in().then(|| view! {
-                    <A href=routes::HOME>"Projects"</A>
-                    <A href=routes::NEW_STORY>"New story"</A>
+                    <a href=routes::HOME aria-current=current(routes::HOME)>"Projects"</a>
+                    <a href=routes::NEW_STORY aria-current=current(routes::NEW_STORY)>"New story"</a>
                 })}
             </nav>
             <div class="account">
                 {move || if session.signed_in() {
                     view! { <button type="button" class="button secondary" on:click=move |_| session.sign_out()>"Sign out"</button> }.into_any()
                 } else {
-                    view! { <A href=routes::SIGN_IN>"Sign in"</A> }.into_any()
+                    view! { <a href=routes::SIGN_IN>"Sign in"</a> }.into_any()
                 }}
             </div>
         </header>

@@ -12,5 +12,6 @@ pub mod domain;
 pub mod hooks;
 pub mod json;
 pub mod pages;
+pub mod router;
 pub mod routes;
 pub mod session;

@@ -6,6 +6,41 @@ pub const HOME: &str = "/";
 pub const SIGN_IN: &str = "/sign-in";
 pub const NEW_STORY: &str = "/new";
 
+/// The screen an address shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    SignIn,
+    Projects,
+    NewStory,
+    Project(i64),
+    Video(i64),
+    /// `/projects/<not an id>…`: said as a missing project, not a missing page.
+    NoSuchProject,
+    NotFound,
+}
+
+/// The screen for a path (without query or fragment). A trailing slash is forgiven; a project id
+/// is a positive whole number that fits an `i64` (letters, `-3` or 30 digits are no project).
+pub fn screen_for(path: &str) -> Screen {
+    let trimmed = path.trim_end_matches('/');
+    let mut parts = trimmed.split('/').skip(1);
+    match (parts.next(), parts.next(), parts.next(), parts.next()) {
+        (None, ..) => Screen::Projects,
+        (Some("sign-in"), None, ..) => Screen::SignIn,
+        (Some("new"), None, ..) => Screen::NewStory,
+        (Some("projects"), Some(id), rest, None) => {
+            let id = Some(id).filter(|id| id.bytes().all(|b| b.is_ascii_digit())).and_then(|id| id.parse().ok());
+            match (id.filter(|id: &i64| *id > 0), rest) {
+                (Some(id), None) => Screen::Project(id),
+                (Some(id), Some("video")) => Screen::Video(id),
+                (None, None | Some("video")) => Screen::NoSuchProject,
+                _ => Screen::NotFound,
+            }
+        }
+        _ => Screen::NotFound,
+    }
+}
+
 /// The projects list, filtered.
 pub fn projects(filter: &ProjectFilter) -> String {
     format!("{HOME}{}", filter.to_query())
@@ -54,6 +89,33 @@ pub fn safe_return_path(candidate: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_address_shows_its_screen() {
+        for (path, screen) in [
+            ("/", Screen::Projects),
+            ("", Screen::Projects),
+            ("/sign-in", Screen::SignIn),
+            ("/sign-in/", Screen::SignIn),
+            ("/new", Screen::NewStory),
+            ("/projects/42", Screen::Project(42)),
+            ("/projects/42/video", Screen::Video(42)),
+            ("/projects/42/video/", Screen::Video(42)),
+            ("/projects/abc", Screen::NoSuchProject),
+            ("/projects/-3/video", Screen::NoSuchProject),
+            ("/projects/0", Screen::NoSuchProject),
+            ("/projects/+4", Screen::NoSuchProject),
+            ("/projects/999999999999999999999999999999", Screen::NoSuchProject),
+            ("/projects", Screen::NotFound),
+            ("/projects/42/edit", Screen::NotFound),
+            ("/projects/42/video/extra", Screen::NotFound),
+            ("/new/x", Screen::NotFound),
+            ("/nowhere", Screen::NotFound),
+        ] {
+            assert_eq!(screen_for(path), screen, "{path:?}");
+        }
+        assert_eq!(screen_for(&project_video(7)), Screen::Video(7));
+    }
 
     #[test]
     fn returns_only_to_paths_of_this_app() {

@@ -61,6 +61,8 @@ async fn the_typed_story_survives_a_reload_and_a_refused_request() {
     let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;
     type_into(&idea, "A robot learns to paint sunsets");
     type_into(&by_label(&root, "Person id").unwrap(), "99");
+    // A reload comes in a later task than the typing; by then the draft is on the device.
+    wait_for("the draft on the device", || stored("storyreel.draft.story").0.filter(|d| d.contains("99"))).await;
     drop(app);
 
     let (root, _app) = mount_app();

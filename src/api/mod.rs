@@ -9,4 +9,4 @@ mod query;
 pub use client::Client;
 pub use error::{extract_message, ApiError, ErrorKind, FieldError};
 pub use model::*;
-pub use query::{encode_component, ProjectFilter};
+pub use query::{encode_component, query_value, ProjectFilter};

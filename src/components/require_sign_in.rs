@@ -1,20 +1,19 @@
 use crate::browser::page::current_path;
+use crate::router::use_location;
 use crate::routes;
 use crate::session::use_session;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
-use leptos_router::NavigateOptions;
 
 /// Shows its children only to a signed-in person; anyone else (or anyone whose token just expired)
 /// goes to sign-in and comes back here afterwards.
 #[component]
 pub fn RequireSignIn(children: ChildrenFn) -> impl IntoView {
     let session = use_session();
-    let navigate = use_navigate();
+    let location = use_location();
     Effect::new(move |_| {
         if !session.signed_in() {
             let to = routes::sign_in_returning_to(&current_path());
-            navigate(&to, NavigateOptions { replace: true, ..Default::default() });
+            location.replace(&to);
         }
     });
     // Rendered once: when the session ends later, the navigation above replaces the page through

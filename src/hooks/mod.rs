@@ -3,8 +3,6 @@
 
 mod use_clock;
 mod use_poller;
-mod use_project_id;
 
 pub use use_clock::use_clock;
 pub use use_poller::{use_poller, PollState, Poller, UsePollerOptions};
-pub use use_project_id::use_project_id;

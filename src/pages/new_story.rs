@@ -7,10 +7,10 @@ use crate::browser::page::set_title;
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::domain::credits::approval_estimate;
 use crate::domain::story::{self, idea_length, StoryDraft, StoryProblems, MAX_IDEA_CHARS};
+use crate::router::use_location;
 use crate::routes;
 use crate::session::use_session;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
 
 /// The service's answer, placed next to the field it concerns when it names one.
 fn place_server_error(error: &ApiError) -> (StoryProblems, Option<String>) {
@@ -43,7 +43,7 @@ fn place_server_error(error: &ApiError) -> (StoryProblems, Option<String>) {
 pub fn NewStoryPage() -> impl IntoView {
     set_title("New story");
     let session = use_session();
-    let navigate = use_navigate();
+    let location = use_location();
     let draft = RwSignal::new(drafts::load::<StoryDraft>(drafts::story_key()).unwrap_or_default());
     // Problems appear once a field has been touched (or on submit), not before the person starts.
     let touched = RwSignal::new(drafts::load::<StoryDraft>(drafts::story_key()).is_some());
@@ -73,7 +73,7 @@ pub fn NewStoryPage() -> impl IntoView {
     };
 
     let create = Action::new_local(move |request: &CreateProjectRequest| {
-        let (client, request, navigate) = (session.client(), request.clone(), navigate.clone());
+        let (client, request) = (session.client(), request.clone());
         async move {
             let outcome = match client {
                 Ok(client) => client.create_project(&request).await,
@@ -82,7 +82,7 @@ pub fn NewStoryPage() -> impl IntoView {
             match outcome {
                 Ok(created) => {
                     drafts::clear(drafts::story_key());
-                    navigate(&routes::project(created.id), Default::default());
+                    location.push(&routes::project(created.id));
                 }
                 // A 401 ends the session and unmounts this page; the draft is kept for afterwards.
                 Err(e) if session.sign_out_if_rejected(&e) => {}

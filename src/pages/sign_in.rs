@@ -4,10 +4,10 @@ use crate::api::{ErrorKind, ProjectFilter};
 use crate::browser::page::{mark_ready, set_title};
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::config::normalise_base_url;
+use crate::router::use_location;
 use crate::routes::safe_return_path;
 use crate::session::use_session;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
 
 #[derive(Clone, Default, PartialEq)]
 struct Problems {
@@ -21,8 +21,7 @@ pub fn SignInPage() -> impl IntoView {
     set_title("Sign in");
     Effect::new(|_| mark_ready("sign-in"));
     let session = use_session();
-    let navigate = use_navigate();
-    let query = use_query_map();
+    let location = use_location();
 
     let token = RwSignal::new(String::new());
     let remember = RwSignal::new(session.remembered_on_device());
@@ -32,14 +31,13 @@ pub fn SignInPage() -> impl IntoView {
     let check = Action::new_local(move |(base, typed_token): &(String, String)| {
         let (base, typed_token) = (base.clone(), typed_token.clone());
         let client = session.client_for(&base, &typed_token);
-        let return_to = safe_return_path(&query.get_untracked().get("return_to").unwrap_or_default());
-        let navigate = navigate.clone();
+        let return_to = safe_return_path(&location.query_untracked("return_to").unwrap_or_default());
         async move {
             match client.list_projects(&ProjectFilter::default()).await {
                 Ok(_) => {
                     session.sign_in(&base, &typed_token, remember.get_untracked());
                     token.set(String::new());
-                    navigate(&return_to, Default::default());
+                    location.push(&return_to);
                 }
                 Err(e) => problems.set(match e.kind {
                     ErrorKind::Unauthorized => Problems {

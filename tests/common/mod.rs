@@ -25,6 +25,9 @@ pub async fn sleep(ms: u32) {
 
 /// Waits until `probe` finds something, or fails the test saying what never appeared.
 pub async fn wait_for<T>(what: &str, probe: impl Fn() -> Option<T>) -> T {
+    // A person sees the page no sooner than the next task, after the app's effects have run once
+    // (a freshly mounted form fills its fields from a draft or the address in its first effects).
+    sleep(0).await;
     for _ in 0..500 {
         if let Some(found) = probe() {
             return found;

@@ -5,11 +5,11 @@ use crate::browser::approvals;
 use crate::browser::local_time::now_ms;
 use crate::components::{Banner, ConfirmDialog, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
+use crate::router::use_location;
 use crate::routes;
 use crate::session::{use_session, Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::hooks::use_navigate;
 use std::collections::BTreeSet;
 
 /// `unsaved` holds the scene numbers with unsaved edits: approval waits until there are none.
@@ -23,7 +23,7 @@ pub fn ApprovePanel(
     reload: Callback<()>,
 ) -> impl IntoView {
     let session = use_session();
-    let navigate = use_navigate();
+    let location = use_location();
     let dialog_open = RwSignal::new(false);
     let approving = RwSignal::new(false);
     // Set synchronously before the request starts and cleared only once the service is known not
@@ -34,10 +34,9 @@ pub fn ApprovePanel(
     let image_model = RwSignal::new(String::new());
 
     let go_to_video = {
-        let navigate = navigate.clone();
         move || {
             dialog_open.set(false);
-            navigate(&routes::project_video(id), Default::default());
+            location.push(&routes::project_video(id));
         }
     };
     let refused = move |message: String| {

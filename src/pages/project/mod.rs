@@ -10,7 +10,6 @@ use crate::components::{Banner, MessageBanner, NotFound, SceneEditor, StatusBadg
 use crate::domain::credits::approval_estimate;
 use crate::domain::lifecycle::{can_approve, can_edit_scenes, read_only_reason};
 use crate::domain::title::project_title;
-use crate::hooks::use_project_id;
 use crate::routes;
 use crate::session::use_session;
 use approve::ApprovePanel;
@@ -18,16 +17,14 @@ use leptos::prelude::*;
 use std::collections::BTreeSet;
 
 #[component]
-pub fn ProjectPage() -> impl IntoView {
+pub fn ProjectPage(id: i64) -> impl IntoView {
     let session = use_session();
-    let project_id = use_project_id();
     // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
     // was re-read must outlive that rebuild.
     let notice = RwSignal::new(None::<String>);
     let project = LocalResource::new(move || {
-        let (id, client) = (project_id.get(), session.client());
+        let client = session.client();
         async move {
-            let Some(id) = id else { return Err(None) };
             let answer = match client {
                 Ok(client) => client.get_project(id).await,
                 Err(e) => Err(e),

@@ -5,13 +5,13 @@ use crate::api::{ProjectFilter, ProjectStatus};
 use crate::components::TextField;
 use crate::domain::lifecycle::label;
 use crate::domain::list_filter::{self, STATUS_CHOICES};
+use crate::router::use_location;
 use crate::routes;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
 
 #[component]
 pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
-    let navigate = use_navigate();
+    let location = use_location();
     let person = RwSignal::new(String::new());
     let status = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
@@ -36,7 +36,7 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
         match list_filter::from_fields(&person.get_untracked(), &status.get_untracked()) {
             Ok(f) => {
                 problem.set(None);
-                navigate(&routes::projects(&f), Default::default());
+                location.push(&routes::projects(&f));
             }
             Err(message) => {
                 problem.set(Some(message));

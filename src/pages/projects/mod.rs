@@ -11,11 +11,11 @@ use crate::domain::credits::describe_ms;
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
 use crate::hooks::{use_poller, UsePollerOptions};
+use crate::router::use_location;
 use crate::routes;
 use crate::session::use_session;
 use filters::Filters;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 use row::ProjectRow;
 
 /// The list as last read, and the filter it was read with (a list for other filters is not shown).
@@ -39,8 +39,8 @@ enum Shown {
 pub fn ProjectsPage() -> impl IntoView {
     set_title("Projects");
     let session = use_session();
-    let query = use_query_map();
-    let filter = Memo::new(move |_| query.with(|q| ProjectFilter::from_query(|key| q.get(key))));
+    let location = use_location();
+    let filter = Memo::new(move |_| ProjectFilter::from_query(|key| location.query(key)));
     let listing = RwSignal::new(None::<Listing>);
     let problem = RwSignal::new(None::<String>);
 

@@ -5,9 +5,9 @@ use crate::browser::drafts;
 use crate::components::{Banner, Tone};
 use crate::domain::generation::finished_before_failure;
 use crate::domain::story::StoryDraft;
+use crate::router::use_location;
 use crate::routes;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
 
 #[component]
 pub fn Failure(
@@ -18,7 +18,7 @@ pub fn Failure(
     let reason =
         report.error.clone().filter(|e| !e.trim().is_empty()).unwrap_or_else(|| "The service did not say why.".into());
     let finished = move || rows.with(|rows| finished_before_failure(rows));
-    let navigate = use_navigate();
+    let location = use_location();
     let start_again = move |_| {
         let Some(p) = project.get_untracked() else { return };
         let existing =
@@ -33,7 +33,7 @@ pub fn Failure(
         if replace {
             drafts::save(drafts::story_key(), &StoryDraft::from_project(&p));
         }
-        navigate(routes::NEW_STORY, Default::default());
+        location.push(routes::NEW_STORY);
     };
     view! {
         <h2>"Generation failed"</h2>

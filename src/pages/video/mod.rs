@@ -14,7 +14,7 @@ use crate::components::{Banner, MessageBanner, NotFound, StatusBadge, Tone};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::scene_progress;
 use crate::domain::lifecycle::is_terminal;
-use crate::hooks::{use_clock, use_project_id};
+use crate::hooks::use_clock;
 use crate::routes;
 use failure::Failure;
 use finished::Finished;
@@ -36,17 +36,13 @@ enum Phase {
 }
 
 #[component]
-pub fn VideoPage() -> impl IntoView {
-    let project_id = use_project_id();
+pub fn VideoPage(id: i64) -> impl IntoView {
     // A regeneration or an upscale starts a new round of watching, from a fresh schedule.
     let round = RwSignal::new(0u32);
     let restart = Callback::new(move |_| round.update(|r| *r += 1));
     move || {
         round.track();
-        match project_id.get() {
-            Some(id) => view! { <Watch id=id restart=restart /> }.into_any(),
-            None => view! { <NotFound project=true /> }.into_any(),
-        }
+        view! { <Watch id=id restart=restart /> }
     }
 }
 

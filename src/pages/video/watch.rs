@@ -12,12 +12,11 @@ use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::title::{project_title, tab_title};
 use crate::hooks::{use_poller, Poller, UsePollerOptions};
+use crate::router::use_location;
 use crate::routes;
 use crate::session::use_session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::hooks::use_navigate;
-use leptos_router::NavigateOptions;
 
 #[derive(Clone, Copy)]
 pub struct GenerationWatch {
@@ -60,7 +59,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let notify_wanted = RwSignal::new(false);
     let follow_up = RwSignal::new(follow_ups::load(id));
     let follow_up_outcome = RwSignal::new(None);
-    let navigate = use_navigate();
+    let location = use_location();
 
     let load_project = move || {
         let client = session.client();
@@ -121,7 +120,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         report.set(Some(r));
         mark_status_applied();
         if not_approved {
-            navigate(&routes::project(id), NavigateOptions { replace: true, ..Default::default() });
+            location.replace(&routes::project(id));
             return Outcome::GaveUp;
         }
         if finished {
