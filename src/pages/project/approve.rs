@@ -33,11 +33,9 @@ pub fn ApprovePanel(
     let video_model = RwSignal::new(String::new());
     let image_model = RwSignal::new(String::new());
 
-    let go_to_video = {
-        move || {
-            dialog_open.set(false);
-            location.push(&routes::project_video(id));
-        }
+    let go_to_video = move || {
+        dialog_open.set(false);
+        location.push(&routes::project_video(id));
     };
     let refused = move |message: String| {
         approving.set(false);
@@ -46,20 +44,16 @@ pub fn ApprovePanel(
     };
     // The request may have reached the service and may still land, so it is never sent again from
     // this page: re-read the project and either move on or say how to check.
-    let settle_uncertain = {
-        let go_to_video = go_to_video.clone();
-        move |error: ApiError| {
-            let go_to_video = go_to_video.clone();
-            spawn_local(async move {
-                let moved_on = approved_anyway(session, id).await;
-                approving.set(false);
-                if moved_on {
-                    go_to_video();
-                } else {
-                    dialog_error.set(Some(format!("{} {UNCONFIRMED}", error.message)));
-                }
-            });
-        }
+    let settle_uncertain = move |error: ApiError| {
+        spawn_local(async move {
+            let moved_on = approved_anyway(session, id).await;
+            approving.set(false);
+            if moved_on {
+                go_to_video();
+            } else {
+                dialog_error.set(Some(format!("{} {UNCONFIRMED}", error.message)));
+            }
+        });
     };
 
     let approve = move |_| {
@@ -74,7 +68,6 @@ pub fn ApprovePanel(
         approving.set(true);
         dialog_error.set(None);
         let request = ApproveRequest::confirmed(&video_model.get_untracked(), &image_model.get_untracked());
-        let (go_to_video, settle_uncertain) = (go_to_video.clone(), settle_uncertain.clone());
         spawn_local(async move {
             match client.approve_project(id, &request).await {
                 Ok(_) => {
