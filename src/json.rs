@@ -52,16 +52,16 @@ impl Object {
     }
 }
 
-/// A map keyed by text (the scene drafts of a project, keyed by scene id); unreadable entries are skipped.
-impl<T: FromJson> FromJson for std::collections::BTreeMap<String, T> {
+/// Any object, as it is (a map of drafts keyed by scene id).
+impl FromJson for Map<String, Value> {
     fn from_json(value: &Value) -> Option<Self> {
-        Some(value.as_object()?.iter().filter_map(|(k, v)| Some((k.clone(), T::from_json(v)?))).collect())
+        value.as_object().cloned()
     }
 }
 
-impl<T: ToJson> ToJson for std::collections::BTreeMap<String, T> {
+impl ToJson for Map<String, Value> {
     fn to_json(&self) -> Value {
-        Value::Object(self.iter().map(|(k, v)| (k.clone(), v.to_json())).collect())
+        Value::Object(self.clone())
     }
 }
 

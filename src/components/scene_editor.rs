@@ -2,9 +2,10 @@ use crate::api::{Scene, SceneUpdate};
 use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::domain::scene_edit::SceneText;
+use crate::json::{FromJson, Map, ToJson, Value};
 use crate::session::use_session;
 use leptos::prelude::*;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 #[derive(Clone, PartialEq)]
 enum SaveState {
@@ -13,17 +14,17 @@ enum SaveState {
     Failed(String),
 }
 
-type ProjectDrafts = BTreeMap<String, SceneText>;
-
+// A project's drafts are one object on the device, keyed by scene id.
 fn stored_draft(project_id: i64, scene_id: i64) -> Option<SceneText> {
-    drafts::load::<ProjectDrafts>(&drafts::project_key(project_id))?.remove(&scene_id.to_string())
+    let all = drafts::load::<Map<String, Value>>(&drafts::project_key(project_id))?;
+    SceneText::from_json(all.get(&scene_id.to_string())?)
 }
 
 fn store_draft(project_id: i64, scene_id: i64, draft: Option<&SceneText>) {
     let key = drafts::project_key(project_id);
-    let mut all = drafts::load::<ProjectDrafts>(&key).unwrap_or_default();
+    let mut all = drafts::load::<Map<String, Value>>(&key).unwrap_or_default();
     match draft {
-        Some(text) => all.insert(scene_id.to_string(), text.clone()),
+        Some(text) => all.insert(scene_id.to_string(), text.to_json()),
         None => all.remove(&scene_id.to_string()),
     };
     if all.is_empty() {
