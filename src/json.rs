@@ -18,8 +18,105 @@ pub trait ToJson {
     fn to_json(&self) -> Value;
 }
 
+/// The JSON value of `text`, or `None` when it is not JSON (or nests deeper than `MAX_DEPTH`).
 pub fn parse(text: &str) -> Option<Value> {
-    serde_json::from_str(text).ok()
+    engine::parse(text)
+}
+
+/// `value` as compact JSON text.
+pub fn write(value: &Value) -> String {
+    engine::write(value)
+}
+
+/// Deeper nesting is refused rather than followed: a hostile body must not exhaust the stack.
+pub const MAX_DEPTH: usize = 128;
+
+// In the browser the browser's own JSON.parse and JSON.stringify do the text, and only the walk to
+// and from `Value` is wasm: serde_json's parser, writer and float tables were 30 KB of it (issue 14).
+// Natively (the fast tests of every model) serde_json does the same job.
+#[cfg(target_arch = "wasm32")]
+mod engine {
+    use super::{Map, Value, MAX_DEPTH};
+    use js_sys::{Array, Object, Reflect, JSON};
+    use wasm_bindgen::{JsCast, JsValue};
+
+    pub fn parse(text: &str) -> Option<Value> {
+        from_js(&JSON::parse(text).ok()?, 0)
+    }
+
+    pub fn write(value: &Value) -> String {
+        JSON::stringify(&to_js(value)).ok().and_then(|s| s.as_string()).unwrap_or_default()
+    }
+
+    pub fn float_text(f: f64) -> String {
+        js_sys::Number::from(f).to_string_with_radix(10).ok().and_then(|s| s.as_string()).unwrap_or_default()
+    }
+
+    fn from_js(v: &JsValue, depth: usize) -> Option<Value> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        Some(if let Some(b) = v.as_bool() {
+            Value::Bool(b)
+        } else if let Some(f) = v.as_f64() {
+            // Whole numbers stay integers, as serde_json reads them.
+            if f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 {
+                Value::from(f as i64)
+            } else {
+                serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)
+            }
+        } else if let Some(s) = v.as_string() {
+            Value::String(s)
+        } else if Array::is_array(v) {
+            let items: Array = v.clone().unchecked_into();
+            Value::Array(items.iter().map(|item| from_js(&item, depth + 1)).collect::<Option<_>>()?)
+        } else if let Some(object) = v.dyn_ref::<Object>() {
+            let mut map = Map::new();
+            for key in Object::keys(object).iter() {
+                let value = from_js(&Reflect::get(object, &key).ok()?, depth + 1)?;
+                map.insert(key.as_string()?, value);
+            }
+            Value::Object(map)
+        } else {
+            Value::Null
+        })
+    }
+
+    fn to_js(value: &Value) -> JsValue {
+        match value {
+            Value::Null => JsValue::NULL,
+            Value::Bool(b) => JsValue::from_bool(*b),
+            Value::Number(n) => {
+                n.as_i64().map_or_else(|| JsValue::from_f64(n.as_f64().unwrap_or(0.0)), |i| JsValue::from_f64(i as f64))
+            }
+            Value::String(s) => JsValue::from_str(s),
+            Value::Array(items) => items.iter().map(to_js).collect::<Array>().into(),
+            Value::Object(map) => {
+                let object = Object::new();
+                for (key, item) in map {
+                    let _ = Reflect::set(&object, &JsValue::from_str(key), &to_js(item));
+                }
+                object.into()
+            }
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod engine {
+    use super::Value;
+
+    pub fn parse(text: &str) -> Option<Value> {
+        serde_json::from_str(text).ok()
+    }
+
+    pub fn write(value: &Value) -> String {
+        value.to_string()
+    }
+
+    pub fn float_text(f: f64) -> String {
+        f.to_string()
+    }
 }
 
 pub fn read<T: FromJson>(text: &str) -> Option<T> {
@@ -129,8 +226,8 @@ impl<'a> Fields<'a> {
             Value::Object(map) => ["message", "detail", "error", "reason"]
                 .iter()
                 .find_map(|k| map.get(*k).and_then(string_of))
-                .or_else(|| Some(value.to_string())),
-            other => Some(other.to_string()),
+                .or_else(|| Some(write(value))),
+            other => Some(write(other)),
         };
         text.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty())
     }
@@ -169,7 +266,10 @@ fn int_in_text(text: &str) -> Option<i64> {
 pub fn string_of(value: &Value) -> Option<String> {
     match value {
         Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
+        Value::Number(n) => Some(match n.as_i64() {
+            Some(i) => i.to_string(),
+            None => engine::float_text(n.as_f64().unwrap_or_default()),
+        }),
         Value::Bool(b) => Some(b.to_string()),
         _ => None,
     }
@@ -204,6 +304,18 @@ mod tests {
         ] {
             assert_eq!(int_of(&value), expected, "{value}");
         }
+    }
+
+    #[test]
+    fn text_that_is_not_json_or_nests_too_deep_is_refused() {
+        assert_eq!(parse(r#"{"a": [1, 2.5, "x"]}"#), Some(json!({"a": [1, 2.5, "x"]})));
+        for bad in ["", "{", "<html>502</html>", "[1,]"] {
+            assert_eq!(parse(bad), None, "{bad:?}");
+        }
+        let deep = "[".repeat(MAX_DEPTH + 2) + &"]".repeat(MAX_DEPTH + 2);
+        assert_eq!(parse(&deep), None);
+        assert_eq!(string_of(&json!(2.5)).as_deref(), Some("2.5"));
+        assert_eq!(string_of(&json!(-7)).as_deref(), Some("-7"));
     }
 
     #[test]

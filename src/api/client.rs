@@ -89,7 +89,7 @@ impl Client {
             .header("Authorization", &format!("Bearer {}", self.token))
             .abort_signal(Some(&controller.signal()));
         let request = match body {
-            Some(body) => builder.header("Content-Type", "application/json").body(body.to_json().to_string()),
+            Some(body) => builder.header("Content-Type", "application/json").body(json::write(&body.to_json())),
             None => builder.build(),
         }
         .map_err(|_| ApiError::network())?;

@@ -2,7 +2,7 @@
 //!
 //! Classification and message extraction are pure so that every odd body is tested natively.
 
-use serde_json::Value;
+use crate::json::{self, Value};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -145,10 +145,10 @@ pub fn extract_message(body: &str) -> (Option<String>, Vec<FieldError>) {
     if text.is_empty() {
         return (None, Vec::new());
     }
-    match serde_json::from_str::<Value>(text) {
-        Ok(json) => from_json(&json),
-        Err(_) if looks_like_markup(text) => (None, Vec::new()),
-        Err(_) => (Some(shorten(text)), Vec::new()),
+    match json::parse(text) {
+        Some(json) => from_json(&json),
+        None if looks_like_markup(text) => (None, Vec::new()),
+        None => (Some(shorten(text)), Vec::new()),
     }
 }
 

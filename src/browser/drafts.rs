@@ -19,7 +19,7 @@ pub fn load<T: FromJson>(key: &str) -> Option<T> {
 }
 
 pub fn save(key: &str, value: &dyn ToJson) {
-    storage::write(key, &value.to_json().to_string(), Persistence::Device);
+    storage::write(key, &json::write(&value.to_json()), Persistence::Device);
 }
 
 pub fn clear(key: &str) {

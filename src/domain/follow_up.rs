@@ -231,7 +231,7 @@ mod tests {
     #[test]
     fn it_survives_a_reload_as_json() {
         let work = FollowUp::new(Asked::Regenerate { scene_number: 3 }, None, 42);
-        let back: FollowUp = crate::json::read(&work.to_json().to_string()).unwrap();
+        let back: FollowUp = crate::json::read(&crate::json::write(&work.to_json())).unwrap();
         assert_eq!(back, work);
         // As an earlier version stored it.
         let stored = r#"{"asked":{"Regenerate":{"scene_number":3}},"asked_at":42,"final_before":"https://m/a.mp4","scene_before":[null,"https://m/s3.mp4"],"seen_working":true}"#;
