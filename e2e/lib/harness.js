@@ -166,7 +166,8 @@ http {
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url, child, 'nginx');
   const stop = stopper(child);
-  return { url, stop: async () => { await stop(); rmSync(prefix, { recursive: true, force: true }); } };
+  // `root` is the served folder: a benchmark may add pages of its own there.
+  return { url, root, stop: async () => { await stop(); rmSync(prefix, { recursive: true, force: true }); } };
 }
 
 export async function launchBrowser() {
