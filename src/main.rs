@@ -1,4 +1,7 @@
 fn main() {
+    // In a debug build a panic names its place in the console; a release build leaves the hook out
+    // (its formatting machinery is wasm every visitor downloads) and a panic is a plain trap.
+    #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(storyreel::app::App);
 }

@@ -81,7 +81,7 @@ pub fn scene_progress(report: Option<&StatusReport>, project: Option<&Project>) 
             row.video_status = AssetStatus::Completed;
         }
     }
-    rows.sort_by_key(|s| s.scene_number);
+    super::order::sort_by_key(&mut rows, |s| s.scene_number);
     rows
 }
 

@@ -36,7 +36,7 @@ pub fn read_only_reason(status: &ProjectStatus) -> Option<String> {
         ProjectStatus::Completed => "This project is completed; its scenes can no longer be edited.".to_owned(),
         other => format!(
             "This project is {}; scenes can be edited only while a project awaits approval.",
-            label(other).to_lowercase()
+            label(other).chars().map(lower).collect::<String>()
         ),
     })
 }
@@ -71,8 +71,25 @@ pub fn humanise(machine_word: &str) -> String {
     let spaced = machine_word.trim().replace(['_', '-'], " ");
     let mut chars = spaced.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars.map(|c| c.to_ascii_lowercase())).collect(),
+        Some(first) => std::iter::once(upper(first)).chain(chars.map(lower)).collect(),
         None => String::new(),
+    }
+}
+
+// Letters of ASCII and Latin-1 (`e` and `E`, `é` and `É`) change case; other scripts stay as
+// written. The full Unicode tables are 25 KB of wasm for words a service made up, and a word in
+// Greek or Cyrillic reads well unchanged.
+fn upper(c: char) -> char {
+    match c {
+        'a'..='z' | 'à'..='þ' if c != '÷' => char::from_u32(c as u32 - 0x20).unwrap_or(c),
+        _ => c,
+    }
+}
+
+fn lower(c: char) -> char {
+    match c {
+        'A'..='Z' | 'À'..='Þ' if c != '×' => char::from_u32(c as u32 + 0x20).unwrap_or(c),
+        _ => c,
     }
 }
 
@@ -130,5 +147,17 @@ mod tests {
         assert_eq!(label(&Proposed), "Ready for review");
         assert_eq!(label(&Unknown("waiting_for_GPU".into())), "Waiting for gpu");
         assert_eq!(label(&Unknown(String::new())), "Unknown status");
+    }
+
+    #[test]
+    fn made_up_words_in_other_languages_keep_their_letters() {
+        assert_eq!(label(&Unknown("été_ÉCOULÉ".into())), "Été écoulé");
+        assert_eq!(label(&Unknown("öffentlich".into())), "Öffentlich");
+        assert_eq!(label(&Unknown("ß_x÷y".into())), "ß x÷y", "ß has no single capital; ÷ is no letter");
+        assert_eq!(label(&Unknown("ожидание".into())), "ожидание", "other scripts stay as written");
+        assert_eq!(
+            read_only_reason(&Unknown("EN_ATTENTE_DÉLAI".into())).unwrap(),
+            "This project is en attente délai; scenes can be edited only while a project awaits approval."
+        );
     }
 }

@@ -6,6 +6,7 @@ pub mod generation;
 pub mod lifecycle;
 pub mod list_filter;
 pub mod media;
+pub mod order;
 pub mod polling;
 pub mod project_list;
 pub mod revise;

@@ -6,8 +6,8 @@ use crate::domain::title::project_title_within;
 
 /// Newest first. Timestamps are compared as instants (an offset or fractional seconds do not fool
 /// the order); a project without a readable one goes after those with one, newest id first.
-pub fn newest_first(projects: &mut [Project]) {
-    projects.sort_by_key(|p| std::cmp::Reverse((p.created_at.as_deref().and_then(utc_millis), p.id)));
+pub fn newest_first(projects: &mut Vec<Project>) {
+    super::order::sort_by_key(projects, |p| std::cmp::Reverse((p.created_at.as_deref().and_then(utc_millis), p.id)));
 }
 
 /// Whether something in the list is still changing by itself, so its progress is worth re-reading.
@@ -53,7 +53,7 @@ pub fn utc_millis(timestamp: &str) -> Option<i64> {
     let (clock, zone) = time.split_at(zone_at);
     let mut c = clock.splitn(3, ':');
     let (hour, minute) = (c.next()?.parse::<i64>().ok()?, c.next()?.parse::<i64>().ok()?);
-    let seconds: f64 = c.next().map_or(Some(0.0), |s| s.parse().ok())?;
+    let millis = c.next().map_or(Some(0), seconds_as_millis)?;
     let offset_minutes = match zone {
         "Z" | "z" => 0,
         _ => {
@@ -69,14 +69,27 @@ pub fn utc_millis(timestamp: &str) -> Option<i64> {
     if !in_range
         || !(0..=23).contains(&hour)
         || !(0..=59).contains(&minute)
-        || !(0.0..61.0).contains(&seconds)
+        || !(0..61_000).contains(&millis)
         || offset_minutes.abs() >= 1440
     {
         return None;
     }
     let days = days_from_civil(year, month, day);
     let minutes = days * 1440 + hour * 60 + minute - offset_minutes;
-    Some(minutes * 60_000 + (seconds * 1000.0).round() as i64)
+    Some(minutes * 60_000 + millis)
+}
+
+/// "07" or "07.1256" as 7000 or 7126 milliseconds, read without a float parser.
+fn seconds_as_millis(text: &str) -> Option<i64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || whole.len() > 2 || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let fraction = fraction.as_bytes();
+    let digit = |i: usize| fraction.get(i).map_or(0, |d| i64::from(d - b'0'));
+    let round_up = i64::from(digit(3) >= 5);
+    Some(whole.parse::<i64>().ok()? * 1000 + digit(0) * 100 + digit(1) * 10 + digit(2) + round_up)
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
@@ -126,6 +139,9 @@ mod tests {
     fn instants_are_exact() {
         assert_eq!(utc_millis("1970-01-01T00:00:00Z"), Some(0));
         assert_eq!(utc_millis("2000-03-01T00:00:01.25Z"), Some(951_868_801_250));
+        assert_eq!(utc_millis("1970-01-01T00:00:07.1256Z"), Some(7_126), "to the nearest millisecond");
+        assert_eq!(utc_millis("1970-01-01T00:01Z"), Some(60_000), "seconds may be left out");
+        assert_eq!(utc_millis("1970-01-01T00:00:60.5Z"), Some(60_500), "a leap second");
         assert_eq!(utc_millis("2026-11-21T10:30:00+02:00"), utc_millis("2026-11-21T08:30:00Z"));
         assert_eq!(utc_millis("2026-11-21T03:30:00-0500"), utc_millis("2026-11-21T08:30:00"));
         let absurd = [

@@ -63,7 +63,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
     guard_leaving(move || unsaved.with_untracked(|s| !s.is_empty()));
 
     let mut scenes = project.scenes.clone();
-    scenes.sort_by_key(|s| s.scene_number);
+    crate::domain::order::sort_by_key(&mut scenes, |s| s.scene_number);
     let last_number = scenes.last().map(|s| s.scene_number);
     let estimate = approval_estimate(scenes.len() as u32);
     let scene_views = scenes

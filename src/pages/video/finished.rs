@@ -59,7 +59,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
             let p = p.as_ref()?;
             let scenes = if can_regenerate(&p.status) {
                 let mut scenes = p.scenes.clone();
-                scenes.sort_by_key(|s| s.scene_number);
+                crate::domain::order::sort_by_key(&mut scenes, |s| s.scene_number);
                 scenes
             } else {
                 Vec::new()
