@@ -176,7 +176,7 @@ row(`staying open: memory growth, 10 → ${MEMORY_CHECKS} checks (JS heap + wasm
 
 const header = ['measure', 'median', 'spread (start: min–max)', 'plain page: median (min–max)', 'app / plain', 'target', 'result'];
 const table = [
-  `Commit ${out.commit}, ${out.date.slice(0, 10)}; ${RUNS} runs a start-up cell, fresh context each; Chromium ${out.machine.chromium}; ${out.machine.cpus} cores; ${out.seconds} s in all.`,
+  `Commit ${out.commit}, ${out.date.slice(0, 10)}; ${RUNS} runs a start-up cell, fresh context each; Chromium ${out.machine.chromium}; ${out.machine.cpus} cores, load average ${out.machine.loadavg_at_start[0].toFixed(1)} at the start; ${out.seconds} s in all.`,
   '',
   `| ${header.join(' | ')} |`,
   `|${header.map(() => '---').join('|')}|`,
