@@ -1,7 +1,9 @@
 // Benchmark: the browser's memory before and after 1,000 status checks of the video page at a fast
 // interval, read through the Chrome DevTools Protocol after a forced garbage collection.
-// Run: cd e2e && node bench/polling-memory.js   (CYCLES=… to change the count)
+// Run: cd e2e && node bench/polling-memory.js   (CYCLES=… to change the count, ROUNDS=… for more rounds)
+// scripts/bench measures the same (lib/watch.js) after 10 and 1,000 checks as part of its table.
 import { launchBrowser, startSim, startWeb } from '../lib/harness.js';
+import { pollingMemory } from './lib/watch.js';
 
 const CYCLES = Number(process.env.CYCLES || 1000);
 // More rounds tell a one-off high-water mark (wasm memory only grows) from a leak (grows every round).
@@ -11,48 +13,14 @@ const web = await startWeb(sim.api, { poll_interval_seconds: 0.05, request_timeo
 const browser = await launchBrowser();
 try {
   const id = await sim.approvedProject(5);
-  const pattern = new RegExp(`/scene-projects/${id}/status$`);
-  const context = await browser.newContext();
-  await context.addInitScript(() => {
-    sessionStorage.setItem('storyreel.token', 'demo-token');
-    addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; });
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const checks = async () => (await sim.requests('GET', pattern)).length;
-  const measure = async () => {
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
-    const wasm = await page.evaluate(() => window.__wasm?.memory?.buffer.byteLength ?? null);
-    return { checks: await checks(), js_heap_used: m.JSHeapUsedSize, wasm_memory: wasm, dom_nodes: m.Nodes, listeners: m.JSEventListeners };
-  };
-  const until = async (n) => {
-    const started = Date.now();
-    while ((await checks()) < n) {
-      if (Date.now() - started > 10 * 60_000) throw new Error(`only ${await checks()} checks`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  };
-
-  await page.goto(`${web.url}/projects/${id}/video`);
-  await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
-  await until(20);
-  const before = await measure();
-  const rows = [['before', before]];
-  const t0 = Date.now();
-  for (let round = 1; round <= ROUNDS; round++) {
-    await until(before.checks + round * CYCLES);
-    rows.push([`after ${round * CYCLES}`, await measure()]);
-  }
-  const seconds = (Date.now() - t0) / 1000;
+  const checkpoints = [20, ...Array.from({ length: ROUNDS }, (_, i) => 20 + (i + 1) * CYCLES)];
+  const rows = await pollingMemory(browser, sim, web, { id, checkpoints });
   const kib = (b) => (b / 1024).toFixed(0);
-  console.log(`polling cycles: ${rows.at(-1)[1].checks - before.checks} in ${seconds.toFixed(1)} s`);
+  console.log(`polling cycles: ${rows.at(-1).checks - rows[0].checks} in ${(rows.at(-1).seconds - rows[0].seconds).toFixed(1)} s`);
   console.log('| | checks | JS heap used (KiB) | wasm memory (KiB) | DOM nodes | listeners |');
   console.log('|---|---|---|---|---|---|');
-  for (const [name, m] of rows) {
-    console.log(`| ${name} | ${m.checks} | ${kib(m.js_heap_used)} | ${kib(m.wasm_memory)} | ${m.dom_nodes} | ${m.listeners} |`);
+  for (const m of rows) {
+    console.log(`| after ${m.after} | ${m.checks} | ${kib(m.js_heap_used)} | ${kib(m.wasm_memory)} | ${m.dom_nodes} | ${m.listeners} |`);
   }
 } finally {
   await browser.close();

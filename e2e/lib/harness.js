@@ -114,6 +114,19 @@ export async function startSim(flags = [], port = 0) {
   };
 }
 
+/** Where Debian's libnginx-mod-http-brotli-static puts the module deploy/nginx.conf's brotli_static needs;
+ * it is loaded in nginx's main context, which this harness writes itself. */
+const brotliModules = ['/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
+  '/usr/share/nginx/modules/ngx_http_brotli_static_module.so'];
+function brotliModule() {
+  const found = brotliModules.find((p) => existsSync(p));
+  if (!found) {
+    throw new Error(`deploy/nginx.conf uses brotli_static, but nginx's brotli module is not installed (looked for ${brotliModules.join(', ')}); `
+      + 'run scripts/setup, or: apt-get install -y libnginx-mod-http-brotli-static');
+  }
+  return found;
+}
+
 /** nginx serving a copy of dist/ with deploy/nginx.conf (its Content-Security-Policy in force), and a
  * config.json pointing at `apiBaseUrl`. */
 export async function startWeb(apiBaseUrl, config = {}) {
@@ -136,6 +149,7 @@ export async function startWeb(apiBaseUrl, config = {}) {
   mkdirSync(join(prefix, 'logs'));
   writeFileSync(join(prefix, 'nginx.conf'), `
 worker_processes 1;
+${block.match(/^\s*brotli_static\b/m) ? `load_module ${brotliModule()};` : ''}
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/logs/error.log;
 events { worker_connections 256; }
@@ -152,7 +166,8 @@ http {
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url, child, 'nginx');
   const stop = stopper(child);
-  return { url, stop: async () => { await stop(); rmSync(prefix, { recursive: true, force: true }); } };
+  // `root` is the served folder: a benchmark may add pages of its own there.
+  return { url, root, stop: async () => { await stop(); rmSync(prefix, { recursive: true, force: true }); } };
 }
 
 export async function launchBrowser() {

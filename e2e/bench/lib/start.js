@@ -1,0 +1,95 @@
+// Start-up: navigation start to the app's ready mark (storyreel:ready:<screen>, set when the screen can be
+// used), against a plain HTML copy of the same screen loaded in the same runs. Each load is a fresh browser
+// context (empty cache), in headless Chromium on loopback, as is, with 4x CPU throttling, or on a slow link.
+
+/** The conditions every screen is loaded under. */
+export const CONDITIONS = {
+  normal: {},
+  'cpu 4x': { cpu: 4 },
+  'slow link': { latency: 150, bitsPerSecond: 1.6e6 },
+};
+
+async function emulate(context, page, { cpu, latency, bitsPerSecond }) {
+  if (!cpu && !latency) return;
+  const cdp = await context.newCDPSession(page);
+  if (cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  if (latency) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency, downloadThroughput: bitsPerSecond / 8, uploadThroughput: bitsPerSecond / 8,
+    });
+  }
+}
+
+/** Milliseconds from navigation start until the page is ready: the app's mark, or, for a plain page,
+ * the load event (its HTML parsed and its style sheet applied; it has nothing else to load). */
+export async function loadOnce(browser, url, { mark, signedIn, condition }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    if (signedIn) await context.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await emulate(context, page, condition);
+    await page.goto(url, { waitUntil: 'commit' });
+    const ready = await page.waitForFunction((mark) => {
+      if (mark) return performance.getEntriesByName(mark)[0]?.startTime ?? false;
+      const nav = performance.getEntriesByType('navigation')[0];
+      return nav && nav.loadEventStart > 0 ? nav.loadEventStart : false;
+    }, mark, { timeout: 60_000, polling: 20 });
+    if (errors.length) throw new Error(`errors in ${url}: ${errors.join('; ')}`);
+    return await ready.jsonValue();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Writes plain-<screen>.html into the served folder: the screen as the app rendered it, as static HTML
+ * with the same style sheet, no script, and no image or video sources (the app's mark does not wait for
+ * media either), so the baseline carries the same markup and styles and nothing of the app's start-up. */
+export async function writePlainCopy(browser, web, screen, path, signedIn) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    if (signedIn) await context.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+    const page = await context.newPage();
+    await page.goto(web.url + path);
+    await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, `storyreel:ready:${screen}`);
+    const { body, css, title } = await page.evaluate(() => {
+      const copy = document.body.cloneNode(true);
+      copy.querySelectorAll('script, noscript').forEach((e) => e.remove());
+      copy.querySelectorAll('[src], [srcset], [poster]').forEach((e) => ['src', 'srcset', 'poster'].forEach((a) => e.removeAttribute(a)));
+      return {
+        body: copy.innerHTML, title: document.title,
+        css: [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => l.getAttribute('href')),
+      };
+    });
+    const html = `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n`
+      + `<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${title}</title>\n`
+      + css.map((href) => `<link rel="stylesheet" href="${href}">\n`).join('')
+      + `</head>\n<body>\n${body}\n</body>\n</html>\n`;
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    writeFileSync(join(web.root, `plain-${screen}.html`), html);
+    return { path: `/plain-${screen}.html`, bytes: Buffer.byteLength(html) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every screen under every condition, `runs` times, the app and its plain copy back to back in each run
+ * (so both see the same moment of a shared machine). Returns the raw times per cell. */
+export async function measureStart(browser, web, screens, runs, log = () => {}) {
+  const cells = {};
+  for (const s of screens) for (const c of Object.keys(CONDITIONS)) cells[`${s.name}|${c}`] = { screen: s.name, condition: c, app: [], plain: [] };
+  for (let run = 1; run <= runs; run++) {
+    for (const [c, condition] of Object.entries(CONDITIONS)) {
+      for (const s of screens) {
+        const cell = cells[`${s.name}|${c}`];
+        cell.app.push(await loadOnce(browser, web.url + s.path, { mark: `storyreel:ready:${s.name}`, signedIn: s.signedIn, condition }));
+        cell.plain.push(await loadOnce(browser, web.url + s.plain, { condition }));
+      }
+    }
+    log(`start: run ${run}/${runs}`);
+  }
+  return Object.values(cells);
+}

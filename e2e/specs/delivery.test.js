@@ -1,0 +1,130 @@
+// Delivery: the release build's precompressed files as nginx (deploy/nginx.conf) sends them, and
+// config.json fetched in parallel with the wasm through the preload in index.html.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { firstLoadFiles } from '../lib/bundle.js';
+
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
+// Every .wasm, .js and .css index.html loads (the boot script, the bindings, the wasm, the style sheet).
+const assets = firstLoadFiles(dist).filter((name) => /\.(wasm|js|css)$/.test(name));
+const YEAR = 365 * 24 * 3600;
+
+let sim, web, browser;
+before(async () => {
+  sim = await startSim(['--speed', '500']);
+  web = await startWeb(sim.api);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await web?.stop();
+  await sim?.stop();
+});
+
+/** The raw answer of nginx (node's fetch would decode the body and hide Content-Encoding). */
+async function get(path, acceptEncoding) {
+  const { request } = await import('node:http');
+  return new Promise((ok, fail) => {
+    const req = request(`${web.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => ok({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** Cache-Control and Expires as a cache reads them: max-age, and Expires relative to Date. */
+function caching(headers) {
+  return {
+    cacheControl: headers['cache-control'],
+    expiresIn: Math.round((Date.parse(headers.expires) - Date.parse(headers.date)) / 1000),
+  };
+}
+
+test('the wasm, JS and CSS come brotli, gzip or plain as asked, each decoding to the built file', async () => {
+  assert.ok(assets.some((a) => a.endsWith('.wasm')) && assets.some((a) => a.endsWith('.js')) && assets.some((a) => a.endsWith('.css')),
+    `index.html loads a wasm, a script and a style sheet: ${assets.join(', ')}`);
+  for (const name of assets) {
+    const built = readFileSync(join(dist, name));
+    const ways = [
+      ['br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['identity', undefined, (b) => b],
+      ['gzip, deflate, br', 'br', brotliDecompressSync], // what Chromium sends: brotli wins
+    ];
+    for (const [accept, encoding, decode] of ways) {
+      const res = await get(`/${name}`, accept);
+      assert.equal(res.status, 200, `${name} (${accept})`);
+      assert.equal(res.headers['content-encoding'], encoding, `${name} with Accept-Encoding: ${accept}`);
+      assert.match(res.headers.vary ?? '', /Accept-Encoding/i, `${name} (${accept}) varies by Accept-Encoding`);
+      assert.ok(decode(res.body).equals(built), `${name} (${accept}) decodes to exactly the bytes in dist/`);
+      if (encoding) assert.ok(res.body.length < built.length, `${name} (${accept}) is smaller than the file`);
+      // The hashed assets are cached for a year, whatever the encoding (unchanged by precompression).
+      assert.deepEqual(caching(res.headers), { cacheControl: `max-age=${YEAR}`, expiresIn: YEAR }, `${name} (${accept}) caching`);
+    }
+    if (name.endsWith('.wasm')) assert.equal((await get(`/${name}`, 'br')).headers['content-type'], 'application/wasm');
+  }
+});
+
+test('index.html and config.json stay fresh, and are not served from a precompressed copy', async () => {
+  for (const path of ['/', '/index.html', '/projects/42/video', '/config.json']) {
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const res = await get(path, accept);
+      assert.equal(res.status, 200, `${path} (${accept})`);
+      assert.deepEqual([res.headers['cache-control'], res.headers.expires], ['no-cache', 'Thu, 01 Jan 1970 00:00:01 GMT'],
+        `${path} (${accept}) is fetched fresh`);
+      assert.equal(res.headers['content-encoding'], undefined, `${path} (${accept})`);
+    }
+  }
+});
+
+test('the app starts through compressed delivery, and config.json is fetched once, in parallel with the wasm', async () => {
+  const page = await openPage(browser);
+  const cdp = await page.context().newCDPSession(page);
+  // A slow link, so "in parallel" is visible: the wasm alone takes over a second to arrive.
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (1.6e6 / 8),
+  });
+  const events = [];
+  const encodings = new Map();
+  const warnings = [];
+  // ("The `integrity` attribute is currently ignored for preload destinations…" is about trunk's own
+  // wasm preload, not this one, and says nothing about whether a preload is used.)
+  page.on('console', (m) => { if (/preloaded.*not used|config\.json/i.test(m.text())) warnings.push(m.text()); });
+  page.on('request', (r) => events.push(['request', new URL(r.url()).pathname]));
+  page.on('requestfinished', (r) => events.push(['finished', new URL(r.url()).pathname]));
+  page.on('response', async (r) => encodings.set(new URL(r.url()).pathname, (await r.allHeaders())['content-encoding']));
+  await page.goto(web.url + '/');
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
+
+  const wasm = `/${assets.find((a) => a.endsWith('.wasm'))}`;
+  assert.equal(encodings.get(wasm), 'br', 'Chromium gets the brotli wasm');
+  const configAsked = events.filter(([kind, path]) => kind === 'request' && path === '/config.json');
+  assert.equal(configAsked.length, 1, 'config.json is requested once');
+  const configAt = events.findIndex(([kind, path]) => kind === 'request' && path === '/config.json');
+  const wasmDone = events.findIndex(([kind, path]) => kind === 'finished' && path === wasm);
+  assert.ok(wasmDone >= 0 && configAt < wasmDone, `config.json is asked for before the wasm has arrived: ${JSON.stringify(events)}`);
+  // The app read the preloaded answer: one resource timing entry, and no "preloaded but not used"
+  // warning, which Chromium prints a few seconds after the load event.
+  assert.equal(await page.evaluate(() => performance.getEntriesByName(new URL('/config.json', location).href).length), 1);
+  await page.waitForTimeout(4000);
+  assert.deepEqual(warnings, [], 'no preload warnings');
+  assert.equal(events.filter(([kind, path]) => kind === 'request' && path === '/config.json').length, 1, 'still one request');
+
+  // And it works: a sign-in reaches the projects list through the API.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.getByLabel('Access token').fill('demo-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
