@@ -1,0 +1,20 @@
+// The first-load budget (issue 14): what a visitor downloads before the first screen, gzip -9, must
+// stay within BUDGET. Run after the release build (scripts/test does both), so it cannot creep back.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureBundle } from '../lib/bundle.js';
+
+const BUDGET = 250_000;
+const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
+
+test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {
+  assert.ok(existsSync(join(dist, 'index.html')), 'no release build in dist/: run `trunk build --release --offline` first');
+  const { files, total } = measureBundle(dist);
+  const table = files.map((f) => `${f.name}: ${f.raw} raw, ${f.gzip} gzip, ${f.brotli} brotli`).join('\n');
+  assert.ok(files.some((f) => f.name.endsWith('.wasm')), `the wasm is not among the first-load files:\n${table}`);
+  assert.ok(total.gzip <= BUDGET, `first load ${total.gzip} B gzip is over the ${BUDGET} B budget:\n${table}`);
+  console.log(`first load: ${total.raw} B raw, ${total.gzip} B gzip -9, ${total.brotli} B brotli 11 (budget ${BUDGET})`);
+});
