@@ -52,7 +52,7 @@ async fn a_scene_is_regenerated_by_its_number_with_only_the_changed_prompt_and_t
 
     button(&root, "Regenerate scene 2…").unwrap().click();
     let d = dialog(&root, "Regenerate scene 2");
-    let motion = by_label(&d, "Motion prompt").unwrap();
+    let motion = wait_for("the dialog's fields", || by_label(&d, "Motion prompt")).await;
     assert_eq!(value_of(&motion), scene2.motion_prompt, "prefilled");
     assert_eq!(value_of(&by_label(&d, "Image prompt").unwrap()), scene2.image_prompt);
     assert!(text(&d).contains("costs additional credits: about 100 credits"));
@@ -87,7 +87,7 @@ async fn short_credits_on_regenerate_are_said_plainly_and_the_prompts_are_kept()
 
     button(&root, "Regenerate scene 1…").unwrap().click();
     let d = dialog(&root, "Regenerate scene 1");
-    type_into(&by_label(&d, "Motion prompt").unwrap(), "a whip pan to the sea");
+    type_into(&wait_for("the dialog's fields", || by_label(&d, "Motion prompt")).await, "a whip pan to the sea");
     set_checked(&by_label(&d, "Image").unwrap(), false);
     set_checked(&by_label(&d, "Video").unwrap(), false);
     wait_for("the hint", || text(&d).contains("Choose the image, the video, or both.").then_some(())).await;

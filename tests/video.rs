@@ -305,3 +305,26 @@ async fn leaving_the_page_stops_polling() {
     sleep(1000).await;
     assert_eq!(sim_request_count("GET", &status_path).await, after_leaving, "no checks once the page is gone");
 }
+
+#[wasm_bindgen_test]
+async fn each_answer_updates_the_scene_rows_in_place() {
+    let _page = one_at_a_time().await;
+    let project = approved(3, 40.0).await;
+    fresh_page(&format!("/projects/{}/video", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app_with(fast_polling());
+
+    let rows = |root: &web_sys::Element| {
+        let list = root.query_selector_all("li.scene-progress-row").unwrap();
+        (0..list.length()).map(|i| list.item(i).unwrap()).collect::<Vec<_>>()
+    };
+    wait_for("three scene rows", || (rows(&root).len() == 3).then_some(())).await;
+    let first = wait_for("some progress", || progress_value(&root).filter(|v| *v > 0.0)).await;
+    let (before, image) = (rows(&root), root.query_selector("img[alt='Scene 1 image']").unwrap());
+    wait_for("a later answer", || progress_value(&root).filter(|v| *v > first)).await;
+    assert!(before.iter().all(|row| row.is_connected()), "every row is the same element after the answer");
+    assert_eq!(rows(&root).len(), 3);
+    if let Some(image) = image {
+        assert!(image.is_connected(), "an image whose address did not change is not made again");
+    }
+}

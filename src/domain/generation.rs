@@ -56,9 +56,15 @@ impl StallWatch {
 /// A row per scene, from everything the app knows: the status answer's rows, completed with the
 /// project object's scenes and addresses (a failed status answer carries no scenes at all, and a
 /// service may put addresses in only one of the two). An asset whose state no answer states counts
-/// as done once it has an address.
+/// as done once it has an address. One row per scene number: a number the answer repeats is shown
+/// once, as first stated.
 pub fn scene_progress(report: Option<&StatusReport>, project: Option<&Project>) -> Vec<SceneProgress> {
-    let mut rows: Vec<SceneProgress> = report.map(|r| r.scenes.clone()).unwrap_or_default();
+    let mut rows: Vec<SceneProgress> = Vec::new();
+    for row in report.map(|r| r.scenes.as_slice()).unwrap_or_default() {
+        if !rows.iter().any(|r| r.scene_number == row.scene_number) {
+            rows.push(row.clone());
+        }
+    }
     for scene in project.map(|p| p.scenes.as_slice()).unwrap_or_default() {
         let at = match rows.iter().position(|r| r.scene_number == scene.scene_number) {
             Some(at) => at,
@@ -188,5 +194,20 @@ mod tests {
             finished_before_failure(&[row(1, true), row(2, true)]),
             "Every scene had finished; the final video was not put together."
         );
+    }
+
+    #[test]
+    fn a_repeated_scene_number_is_one_row() {
+        let report = StatusReport {
+            scenes: vec![
+                SceneProgress { scene_number: 2, image_status: AssetStatus::Completed, ..SceneProgress::default() },
+                SceneProgress { scene_number: 1, ..SceneProgress::default() },
+                SceneProgress { scene_number: 2, image_status: AssetStatus::Failed, ..SceneProgress::default() },
+            ],
+            ..StatusReport::default()
+        };
+        let rows = scene_progress(Some(&report), None);
+        assert_eq!(rows.iter().map(|r| r.scene_number).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(rows[1].image_status, AssetStatus::Completed, "as first stated");
     }
 }

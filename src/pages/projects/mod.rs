@@ -87,6 +87,18 @@ pub fn ProjectsPage() -> impl IntoView {
     let current = Memo::new(move |_| {
         listing.with(|l| l.as_ref().filter(|l| l.filter == filter.get()).map(|l| l.projects.clone()))
     });
+    // Each project once, in the list's order (an answer that repeats an id shows it once).
+    let ids = Memo::new(move |_| {
+        let mut ids: Vec<i64> = Vec::new();
+        current.with(|all| {
+            all.iter().flatten().for_each(|p| {
+                if !ids.contains(&p.id) {
+                    ids.push(p.id)
+                }
+            })
+        });
+        ids
+    });
     let moving = Memo::new(move |_| current.with(|p| p.as_deref().is_some_and(any_in_motion)));
     let shown = Memo::new(move |_| match current.with(|p| p.as_ref().map(Vec::is_empty)) {
         None if problem.with(Option::is_some) => Shown::Failed,
@@ -121,9 +133,7 @@ pub fn ProjectsPage() -> impl IntoView {
                 Shown::Empty { filtered } => empty(filtered).into_any(),
                 Shown::Rows => view! {
                     <ul class="project-list" aria-label="Projects, newest first">
-                        <For each=move || current.get().unwrap_or_default() key=row_key let:project>
-                            <ProjectRow project=project />
-                        </For>
+                        {move || ids.get().into_iter().map(|id| view! { <Listed id=id projects=current /> }).collect_view()}
                     </ul>
                 }.into_any(),
             }}
@@ -131,9 +141,20 @@ pub fn ProjectsPage() -> impl IntoView {
     }
 }
 
-/// A row is rebuilt only when something it shows changed.
-fn row_key(p: &Project) -> (i64, String, u8, Option<String>, Option<String>) {
-    (p.id, p.status.as_str().to_owned(), p.progress, p.updated_at.clone(), thumbnail(p))
+/// One project's row, rebuilt only when something it shows changed (a refresh that moved one
+/// project's progress rebuilds that row alone).
+#[component]
+fn Listed(id: i64, projects: Memo<Option<Vec<Project>>>) -> impl IntoView {
+    let find = move |all: &Option<Vec<Project>>| all.iter().flatten().find(|p| p.id == id).cloned();
+    let shown = Memo::new(move |_| projects.with(|all| find(all).as_ref().map(row_key)));
+    move || {
+        shown.track();
+        projects.with_untracked(find).map(|project| view! { <ProjectRow project=project /> })
+    }
+}
+
+fn row_key(p: &Project) -> (String, u8, Option<String>, Option<String>) {
+    (p.status.as_str().to_owned(), p.progress, p.updated_at.clone(), thumbnail(p))
 }
 
 fn empty(filtered: bool) -> impl IntoView {

@@ -101,24 +101,43 @@ fn elapsed_text(approved_at: Option<u64>, opened_at: u64, now: u64) -> String {
     }
 }
 
+/// Updated in place: the list is rebuilt only when the set of scenes changes, a row's words only
+/// when its scene's states do, and an image or clip element only when its address does (every
+/// answer used to rebuild every row, reloading each clip's metadata).
 #[component]
 pub fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>) -> impl IntoView {
+    let rows = Memo::new(move |_| rows.get());
+    let numbers = Memo::new(move |_| rows.with(|r| r.iter().map(|s| s.scene_number).collect::<Vec<_>>()));
     view! {
         <h2>"Scenes"</h2>
         <ol class="scene-progress">
-            {move || rows.get().into_iter().map(|s| {
-                let n = s.scene_number;
-                let image = s.image_url.as_deref().and_then(safe_media_url).map(str::to_owned);
-                let clip = s.video_url.as_deref().and_then(safe_media_url).map(str::to_owned);
-                view! {
-                    <li class="scene-progress-row">
-                        <h3>{format!("Scene {n}")}</h3>
-                        <p>{format!("Image: {} · Video: {}", asset_label(&s.image_status), asset_label(&s.video_status))}</p>
-                        {image.map(|src| view! { <img src=src alt=format!("Scene {n} image") loading="lazy" width="160" height="90" /> })}
-                        {clip.map(|src| view! { <video src=src controls muted preload="metadata" aria-label=format!("Scene {n} clip") width="160" height="90"></video> })}
-                    </li>
-                }
-            }).collect_view()}
+            {move || numbers.get().into_iter().map(|n| view! { <SceneRow n=n rows=rows /> }).collect_view()}
         </ol>
     }
+}
+
+#[component]
+fn SceneRow(n: i64, rows: Memo<Vec<SceneProgress>>) -> impl IntoView {
+    let pick = move |read: fn(&SceneProgress) -> String| {
+        Memo::new(move |_| rows.with(|r| r.iter().find(|s| s.scene_number == n).map(read).unwrap_or_default()))
+    };
+    let states = pick(|s| format!("Image: {} · Video: {}", asset_label(&s.image_status), asset_label(&s.video_status)));
+    let (image, clip) = (pick(|s| address(&s.image_url)), pick(|s| address(&s.video_url)));
+    view! {
+        <li class="scene-progress-row">
+            <h3>{format!("Scene {n}")}</h3>
+            <p>{states}</p>
+            {move || Some(image.get()).filter(|src| !src.is_empty()).map(|src| view! {
+                <img src=src alt=format!("Scene {n} image") loading="lazy" width="160" height="90" />
+            })}
+            {move || Some(clip.get()).filter(|src| !src.is_empty()).map(|src| view! {
+                <video src=src controls muted preload="metadata" aria-label=format!("Scene {n} clip") width="160" height="90"></video>
+            })}
+        </li>
+    }
+}
+
+/// A media address fit to load, or empty.
+fn address(url: &Option<String>) -> String {
+    url.as_deref().and_then(safe_media_url).unwrap_or_default().to_owned()
 }
