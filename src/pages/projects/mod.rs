@@ -145,12 +145,11 @@ pub fn ProjectsPage() -> impl IntoView {
 /// project's progress rebuilds that row alone).
 #[component]
 fn Listed(id: i64, projects: Memo<Option<Vec<Project>>>) -> impl IntoView {
-    let find = move |all: &Option<Vec<Project>>| all.iter().flatten().find(|p| p.id == id).cloned();
-    let shown = Memo::new(move |_| projects.with(|all| find(all).as_ref().map(row_key)));
-    move || {
-        shown.track();
-        projects.with_untracked(find).map(|project| view! { <ProjectRow project=project /> })
-    }
+    let shown = Memo::new_with_compare(
+        move |_| projects.with(|all| all.iter().flatten().find(|p| p.id == id).cloned()),
+        |before, now| before.map(|p| p.as_ref().map(row_key)) != now.map(|p| p.as_ref().map(row_key)),
+    );
+    move || shown.get().map(|project| view! { <ProjectRow project=project /> })
 }
 
 fn row_key(p: &Project) -> (String, u8, Option<String>, Option<String>) {
