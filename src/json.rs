@@ -86,9 +86,7 @@ mod engine {
         match value {
             Value::Null => JsValue::NULL,
             Value::Bool(b) => JsValue::from_bool(*b),
-            Value::Number(n) => {
-                n.as_i64().map_or_else(|| JsValue::from_f64(n.as_f64().unwrap_or(0.0)), |i| JsValue::from_f64(i as f64))
-            }
+            Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(0.0)),
             Value::String(s) => JsValue::from_str(s),
             Value::Array(items) => items.iter().map(to_js).collect::<Array>().into(),
             Value::Object(map) => {

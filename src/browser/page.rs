@@ -7,8 +7,22 @@ pub fn set_title(title: &str) {
 }
 
 /// Marks the moment a screen can be used (`storyreel:ready:<screen>` in the Performance timeline),
-/// which the start-up benchmark measures navigation against; only the first time.
-pub fn mark_ready(screen: &str) {
+/// which the start-up benchmark measures navigation against: once `ready()` is true, and only the
+/// first time. Once marked, the effect reads nothing more, so later answers do not run it again.
+pub fn mark_ready_when(screen: &'static str, ready: impl Fn() -> bool + 'static) {
+    leptos::prelude::Effect::new(move |marked: Option<bool>| {
+        if marked == Some(true) {
+            return true;
+        }
+        let now = ready();
+        if now {
+            mark_ready(screen);
+        }
+        now
+    });
+}
+
+fn mark_ready(screen: &str) {
     let name = format!("storyreel:ready:{screen}");
     if let Some(performance) = performance().filter(|p| p.get_entries_by_name(&name).length() == 0) {
         let _ = performance.mark(&name);

@@ -1,7 +1,7 @@
 //! Sign-in and settings: the access token, where it is kept, and which API address to use.
 
 use crate::api::{ErrorKind, ProjectFilter};
-use crate::browser::page::{mark_ready, set_title};
+use crate::browser::page::{mark_ready_when, set_title};
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::config::normalise_base_url;
 use crate::router::use_location;
@@ -19,7 +19,7 @@ struct Problems {
 #[component]
 pub fn SignInPage() -> impl IntoView {
     set_title("Sign in");
-    Effect::new(|_| mark_ready("sign-in"));
+    mark_ready_when("sign-in", || true);
     let session = use_session();
     let location = use_location();
 

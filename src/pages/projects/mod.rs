@@ -5,7 +5,7 @@ mod filters;
 mod row;
 
 use crate::api::{ApiError, Project, ProjectFilter};
-use crate::browser::page::{mark_ready, set_title};
+use crate::browser::page::{mark_ready_when, set_title};
 use crate::components::{MessageBanner, Tone};
 use crate::domain::credits::describe_ms;
 use crate::domain::polling::{outcome_after_error, Outcome};
@@ -89,15 +89,15 @@ pub fn ProjectsPage() -> impl IntoView {
     });
     // Each project once, in the list's order (an answer that repeats an id shows it once).
     let ids = Memo::new(move |_| {
-        let mut ids: Vec<i64> = Vec::new();
         current.with(|all| {
-            all.iter().flatten().for_each(|p| {
+            let mut ids = Vec::new();
+            for p in all.iter().flatten() {
                 if !ids.contains(&p.id) {
-                    ids.push(p.id)
+                    ids.push(p.id);
                 }
-            })
-        });
-        ids
+            }
+            ids
+        })
     });
     let moving = Memo::new(move |_| current.with(|p| p.as_deref().is_some_and(any_in_motion)));
     let shown = Memo::new(move |_| match current.with(|p| p.as_ref().map(Vec::is_empty)) {
@@ -106,11 +106,7 @@ pub fn ProjectsPage() -> impl IntoView {
         Some(true) => Shown::Empty { filtered: filter.with(ProjectFilter::narrows) },
         Some(false) => Shown::Rows,
     });
-    Effect::new(move |_| {
-        if matches!(shown.get(), Shown::Rows | Shown::Empty { .. }) {
-            mark_ready("projects");
-        }
-    });
+    mark_ready_when("projects", move || matches!(shown.get(), Shown::Rows | Shown::Empty { .. }));
     let every = describe_ms(session.poll_interval_ms().max(1000));
 
     view! {

@@ -13,7 +13,7 @@ use leptos::prelude::*;
 pub fn Failure(
     report: StatusReport,
     project: RwSignal<Option<Project>>,
-    rows: Signal<Vec<SceneProgress>>,
+    #[prop(into)] rows: Signal<Vec<SceneProgress>>,
 ) -> impl IntoView {
     let reason =
         report.error.clone().filter(|e| !e.trim().is_empty()).unwrap_or_else(|| "The service did not say why.".into());

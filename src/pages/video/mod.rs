@@ -67,7 +67,8 @@ fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
             _ => Phase::Working,
         })
     });
-    let scene_rows = Signal::derive(move || scene_progress(report.get().as_ref(), project.get().as_ref()));
+    // Once per answer, for the rows and the failure view alike; unchanged rows notify nobody.
+    let scene_rows = Memo::new(move |_| scene_progress(report.get().as_ref(), project.get().as_ref()));
     // Work asked for here is kept on this device and followed by a fresh round of watching.
     let ask = Callback::new(move |asked: Asked| {
         follow_ups::save(id, &FollowUp::new(asked, project.get_untracked().as_ref(), now_ms()));

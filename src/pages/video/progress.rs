@@ -106,7 +106,6 @@ fn elapsed_text(approved_at: Option<u64>, opened_at: u64, now: u64) -> String {
 /// answer used to rebuild every row, reloading each clip's metadata).
 #[component]
 pub fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>) -> impl IntoView {
-    let rows = Memo::new(move |_| rows.get());
     let numbers = Memo::new(move |_| rows.with(|r| r.iter().map(|s| s.scene_number).collect::<Vec<_>>()));
     view! {
         <h2>"Scenes"</h2>
@@ -117,7 +116,7 @@ pub fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>) -> impl IntoVie
 }
 
 #[component]
-fn SceneRow(n: i64, rows: Memo<Vec<SceneProgress>>) -> impl IntoView {
+fn SceneRow(n: i64, rows: Signal<Vec<SceneProgress>>) -> impl IntoView {
     let pick = move |read: fn(&SceneProgress) -> String| {
         Memo::new(move |_| rows.with(|r| r.iter().find(|s| s.scene_number == n).map(read).unwrap_or_default()))
     };

@@ -4,7 +4,7 @@
 
 use crate::api::{ApiError, ErrorKind, Project, ProjectStatus, StatusReport};
 use crate::browser::local_time::now_ms;
-use crate::browser::page::{mark_ready, mark_status_applied, set_title};
+use crate::browser::page::{mark_ready_when, mark_status_applied, set_title};
 use crate::browser::{follow_ups, notify, visibility};
 use crate::domain::follow_up::{FollowUp, Progress};
 use crate::domain::generation::StallWatch;
@@ -156,11 +156,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         set_title(&report.with(|r| tab_title(&name, r.as_ref().map(|r| (&r.status, r.progress)))));
     });
 
-    Effect::new(move |_| {
-        if report.with(Option::is_some) {
-            mark_ready("video");
-        }
-    });
+    mark_ready_when("video", move || report.with(Option::is_some));
 
     let reload = Callback::new(move |_| load_project());
     GenerationWatch {
