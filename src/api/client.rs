@@ -8,6 +8,16 @@ use gloo_net::http::{Method, RequestBuilder};
 use std::cell::Cell;
 use std::rc::Rc;
 
+/// The longest a request is held back for the service's `Retry-After`: a longer wait is said in the
+/// message, and the person's next try goes out after this.
+const MAX_HOLD_MS: f64 = 60_000.0;
+
+thread_local! {
+    /// When the service said it may be asked again (ms since the epoch): it is one service, so the
+    /// wait it asks for holds for every request, whichever page sends it.
+    static NOT_BEFORE: Cell<f64> = const { Cell::new(0.0) };
+}
+
 /// Knows where the API is and who is asking. Cheap to clone; build one per action from the session.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Client {
@@ -73,6 +83,10 @@ impl Client {
 
     /// One request, answered with the body's JSON. Not generic, so the wasm carries it once.
     async fn send(&self, method: Method, path: &str, body: Option<&dyn ToJson>) -> Result<Value, ApiError> {
+        let hold = NOT_BEFORE.get().min(js_sys::Date::now() + MAX_HOLD_MS) - js_sys::Date::now();
+        if hold > 0.0 {
+            gloo_timers::future::TimeoutFuture::new(hold as u32).await;
+        }
         let controller = web_sys::AbortController::new().map_err(|_| ApiError::network())?;
         let timed_out = Rc::new(Cell::new(false));
         // Dropping the timer at the end of this function cancels it.
@@ -99,7 +113,11 @@ impl Client {
         let text = response.text().await.map_err(|_| fail(&timed_out))?;
         if !response.ok() {
             let retry_after = response.headers().get("retry-after").map(|value| in_seconds(&value));
-            return Err(ApiError::from_response(response.status(), retry_after.as_deref(), &text).redact(&self.token));
+            let error = ApiError::from_response(response.status(), retry_after.as_deref(), &text).redact(&self.token);
+            if let Some(seconds) = error.retry_after_seconds {
+                NOT_BEFORE.set(js_sys::Date::now() + seconds as f64 * 1000.0);
+            }
+            return Err(error);
         }
         // An empty success body (e.g. 204) reads as an empty object, which every lenient model accepts.
         let text = if text.trim().is_empty() { "{}" } else { text.as_str() };

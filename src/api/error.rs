@@ -16,9 +16,7 @@ pub enum ErrorKind {
     NotFound,
     Conflict,
     Unprocessable,
-    RateLimited {
-        retry_after_seconds: Option<u64>,
-    },
+    RateLimited,
     Server {
         status: u16,
     },
@@ -40,28 +38,33 @@ pub struct FieldError {
 #[error("{message}")]
 pub struct ApiError {
     pub kind: ErrorKind,
+    /// One sentence for the person: what happened and, for a passing trouble, when to try again.
     pub message: String,
     pub fields: Vec<FieldError>,
+    /// The service's own words, when its answer had any.
+    pub detail: Option<String>,
+    /// How long the service asked to be left alone (`Retry-After`, on a 429 or a 503 alike).
+    pub retry_after_seconds: Option<u64>,
 }
 
 impl ApiError {
     fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        Self { kind, message: message.into(), fields: Vec::new() }
+        Self { kind, message: message.into(), fields: Vec::new(), detail: None, retry_after_seconds: None }
     }
 
     pub fn network() -> Self {
         Self::new(
             ErrorKind::Network,
-            "Could not reach the service. Check your connection and the API address in settings.",
+            "storyreel could not reach the service; check your connection and the API address, then try again.",
         )
     }
 
     pub fn timeout() -> Self {
-        Self::new(ErrorKind::Timeout, "The service took too long to answer.")
+        Self::new(ErrorKind::Timeout, "The service took too long to answer; try again in a moment.")
     }
 
     pub fn decode() -> Self {
-        Self::new(ErrorKind::Decode, "The service sent an answer storyreel could not read.")
+        Self::new(ErrorKind::Decode, "The service sent an answer storyreel could not read; try again in a moment.")
     }
 
     /// Classifies a non-success HTTP answer and finds the most useful message in its body.
@@ -73,21 +76,47 @@ impl ApiError {
             404 => ErrorKind::NotFound,
             409 => ErrorKind::Conflict,
             422 => ErrorKind::Unprocessable,
-            429 => ErrorKind::RateLimited { retry_after_seconds: retry_after.and_then(parse_retry_after) },
+            429 => ErrorKind::RateLimited,
             500..=599 => ErrorKind::Server { status },
             _ => ErrorKind::UnexpectedStatus { status },
         };
-        let (found, fields) = extract_message(body);
-        let message = found.unwrap_or_else(|| default_message(&kind).to_owned());
-        Self { kind, message, fields }
+        let (detail, fields) = extract_message(body);
+        let retry_after_seconds = retry_after.and_then(parse_retry_after);
+        let message = sentence(&kind, detail.as_deref(), retry_after_seconds);
+        Self { kind, message, fields, detail, retry_after_seconds }
+    }
+
+    /// A 403 on an action that costs credits, in the service's words when they name credits, else in
+    /// ours; without a sentence end, so the page can add what it means ("…, so nothing was reserved.").
+    pub fn not_enough_credits(&self) -> String {
+        match self.detail.as_deref().map(|d| d.trim_end_matches(['.', ' '])) {
+            Some(d) if d.to_ascii_lowercase().contains("credit") => d.to_owned(),
+            Some(d) if !d.is_empty() => format!("There are not enough credits for this ({d})"),
+            _ => "There are not enough credits for this".to_owned(),
+        }
+    }
+
+    /// `consequence` first, then why, as one sentence: "Not saved: the service took too long …".
+    pub fn after(&self, consequence: &str) -> String {
+        let mut why = self.message.clone();
+        // Lowercase a capital that starts a word, never an acronym ("HTTP"). ASCII only: Unicode's
+        // case tables would cost the bundle 30 KB.
+        if let [first, second, ..] = why.as_bytes() {
+            if first.is_ascii_uppercase() && !second.is_ascii_uppercase() {
+                why[..1].make_ascii_lowercase();
+            }
+        }
+        format!("{consequence}: {why}")
     }
 
     /// Whether a request that failed this way may still have been carried out by the service: no
-    /// answer came (network, timeout), a gateway answered for it (5xx), or a success could not be
-    /// read. Actions that spend credits never send again on `true`; they re-read the project instead.
-    /// A 4xx is the service's refusal: nothing was done, and the person may try again.
+    /// answer came (network, timeout), a gateway answered for it (5xx but 503), or a success could
+    /// not be read. Actions that spend credits never send again on `true`; they re-read the project
+    /// instead. A 4xx, or a 503 ("come back later"), is a refusal: nothing was done.
     pub fn may_have_landed(&self) -> bool {
         match self.kind {
+            // 503 is "come back later": the service took nothing on.
+            ErrorKind::Server { status: 503 } => false,
             ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Server { .. } | ErrorKind::Decode => true,
             ErrorKind::UnexpectedStatus { status } => !(400..500).contains(&status),
             _ => false,
@@ -109,6 +138,7 @@ impl ApiError {
     pub fn redact(mut self, secret: &str) -> Self {
         if secret.len() >= 4 {
             self.message = self.message.replace(secret, "[token hidden]");
+            self.detail = self.detail.map(|d| d.replace(secret, "[token hidden]"));
             for f in &mut self.fields {
                 f.message = f.message.replace(secret, "[token hidden]");
             }
@@ -117,19 +147,37 @@ impl ApiError {
     }
 }
 
-fn default_message(kind: &ErrorKind) -> &'static str {
-    match kind {
-        ErrorKind::BadRequest => "The service refused the request as invalid.",
-        ErrorKind::Unauthorized => "Your access token was not accepted. Please sign in again.",
-        ErrorKind::Forbidden => "The service refused this action for your account.",
-        ErrorKind::NotFound => "The service could not find this.",
-        ErrorKind::Conflict => "This changed on the service in the meantime.",
-        ErrorKind::Unprocessable => "The service could not process the request.",
-        ErrorKind::RateLimited { .. } => "Too many requests for now. storyreel will try again shortly.",
-        ErrorKind::Server { .. } => "The service had a problem on its side. Please try again in a moment.",
-        ErrorKind::UnexpectedStatus { .. } => "The service answered in an unexpected way.",
-        ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Decode => "The request failed.",
+/// What the person reads. A refusal (4xx) is best told in the service's own words; a passing trouble
+/// (429, 5xx) in ours, with the service's words in brackets when they add something, and when to retry.
+fn sentence(kind: &ErrorKind, detail: Option<&str>, retry_after: Option<u64>) -> String {
+    let lead = match kind {
+        ErrorKind::BadRequest => "The service refused the request as invalid",
+        ErrorKind::Unauthorized => "The service did not accept your access token; sign in again",
+        ErrorKind::Forbidden => "The service refused this action for your account",
+        ErrorKind::NotFound => "The service could not find this",
+        ErrorKind::Conflict => "This changed on the service in the meantime",
+        ErrorKind::Unprocessable => "The service could not process the request",
+        ErrorKind::RateLimited => "The service is receiving too many requests",
+        ErrorKind::Server { status: 503 } => "The service is unavailable for now",
+        ErrorKind::Server { .. } => "The service had a problem on its side",
+        _ => "The service answered in an unexpected way",
+    };
+    let passing = matches!(kind, ErrorKind::RateLimited | ErrorKind::Server { .. })
+        || matches!(kind, ErrorKind::UnexpectedStatus { status } if !(400..500).contains(status));
+    let detail = detail.map(|d| d.trim_end_matches(['.', ' ']));
+    if !passing {
+        return format!("{}.", detail.filter(|d| !d.is_empty()).unwrap_or(lead));
     }
+    let said = match detail {
+        Some(d) if !d.is_empty() && !lead.to_ascii_lowercase().contains(&d.to_ascii_lowercase()) => format!(" ({d})"),
+        _ => String::new(),
+    };
+    let when = match retry_after {
+        Some(1) => "in 1 second".to_owned(),
+        Some(s) => format!("in {s} seconds"),
+        None => "in a moment".to_owned(),
+    };
+    format!("{lead}{said}; try again {when}.")
 }
 
 /// `Retry-After` in seconds; an HTTP-date form is left to the caller's default back-off.

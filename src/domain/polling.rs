@@ -1,7 +1,7 @@
 //! When to ask the service for a project's status next. Pure: the caller passes the time in
 //! milliseconds, so the whole schedule is tested with a fake clock and driven in the browser by one timer.
 
-use crate::api::ErrorKind;
+use crate::api::{ApiError, ErrorKind};
 
 /// Errors back off to at most this many intervals (30 s → 60 s → 120 s, then 120 s again).
 const BACKOFF_CAP_INTERVALS: u64 = 4;
@@ -15,20 +15,21 @@ pub enum Outcome {
     Finished,
     /// No usable answer (offline, timeout, 5xx, an unreadable body): try again later, backing off.
     Unreachable,
-    /// 429: wait at least as long as the service asked.
+    /// 429, or a 503 with `Retry-After`: wait at least as long as the service asked.
     RateLimited { retry_after_ms: Option<u64> },
     /// Checking again cannot help (the project is gone, the session ended).
     GaveUp,
 }
 
 /// What a failed check means for the schedule, once the caller has dealt with the errors that end
-/// watching (401, 404): wait as long as the service asked on 429, otherwise back off and try again.
-pub fn outcome_after_error(kind: &ErrorKind) -> Outcome {
-    match kind {
-        ErrorKind::RateLimited { retry_after_seconds } => {
-            Outcome::RateLimited { retry_after_ms: retry_after_seconds.map(|s| s.saturating_mul(1000)) }
-        }
-        _ => Outcome::Unreachable,
+/// watching (401, 404): wait as long as the service asked (429, or any answer with `Retry-After`),
+/// otherwise back off and try again.
+pub fn outcome_after_error(error: &ApiError) -> Outcome {
+    let retry_after_ms = error.retry_after_seconds.map(|s| s.saturating_mul(1000));
+    if error.kind == ErrorKind::RateLimited || retry_after_ms.is_some() {
+        Outcome::RateLimited { retry_after_ms }
+    } else {
+        Outcome::Unreachable
     }
 }
 
@@ -344,16 +345,12 @@ mod tests {
 
     #[test]
     fn errors_map_to_waiting_as_asked_or_backing_off() {
-        assert_eq!(
-            outcome_after_error(&ErrorKind::RateLimited { retry_after_seconds: Some(7) }),
-            Outcome::RateLimited { retry_after_ms: Some(7000) }
-        );
-        assert_eq!(
-            outcome_after_error(&ErrorKind::RateLimited { retry_after_seconds: None }),
-            Outcome::RateLimited { retry_after_ms: None }
-        );
-        for kind in [ErrorKind::Network, ErrorKind::Timeout, ErrorKind::Server { status: 502 }, ErrorKind::Decode] {
-            assert_eq!(outcome_after_error(&kind), Outcome::Unreachable, "{kind:?}");
+        let answer = |status, retry_after| ApiError::from_response(status, retry_after, "");
+        assert_eq!(outcome_after_error(&answer(429, Some("7"))), Outcome::RateLimited { retry_after_ms: Some(7000) });
+        assert_eq!(outcome_after_error(&answer(429, None)), Outcome::RateLimited { retry_after_ms: None });
+        assert_eq!(outcome_after_error(&answer(503, Some("4"))), Outcome::RateLimited { retry_after_ms: Some(4000) });
+        for e in [ApiError::network(), ApiError::timeout(), answer(502, None), answer(503, None), ApiError::decode()] {
+            assert_eq!(outcome_after_error(&e), Outcome::Unreachable, "{e:?}");
         }
     }
 }

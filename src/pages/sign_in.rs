@@ -47,10 +47,7 @@ pub fn SignInPage() -> impl IntoView {
                         ..Problems::default()
                     },
                     ErrorKind::Network | ErrorKind::Timeout | ErrorKind::NotFound | ErrorKind::Decode => Problems {
-                        api_base_url: Some(format!(
-                            "No Scene Projects API answered at {base}. Check the address. ({})",
-                            e.message
-                        )),
+                        api_base_url: Some(e.after(&format!("No Scene Projects API answered at {base}"))),
                         ..Problems::default()
                     },
                     _ => Problems { other: Some(e.message), ..Problems::default() },

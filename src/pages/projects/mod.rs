@@ -69,7 +69,7 @@ pub fn ProjectsPage() -> impl IntoView {
             Err(e) if session.sign_out_if_rejected(&e) => Outcome::GaveUp,
             Err(e) => {
                 problem.set(Some(e.message.clone()));
-                outcome_after_error(&e.kind)
+                outcome_after_error(&e)
             }
         },
     );
