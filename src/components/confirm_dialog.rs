@@ -38,9 +38,11 @@ pub fn ConfirmDialog(
                 <h2 id=heading_id>{title}</h2>
                 {children()}
                 <MessageBanner tone=Tone::Error message=error />
+                // Cancel first: the confirm button's label changes while busy ("Approving…"), and a
+                // double click must not land its second click on a button that moved under it.
                 <div class="actions">
-                    <button type="submit" class="button primary" disabled=move || busy.get()>{move || confirm_label.get()}</button>
                     <button type="button" class="button" on:click=move |_| open.set(false)>"Cancel"</button>
+                    <button type="submit" class="button primary" disabled=move || busy.get()>{move || confirm_label.get()}</button>
                 </div>
             </form>
         </dialog>

@@ -1,6 +1,7 @@
 //! Changing a finished video: what a scene regeneration sends, and what each state offers.
 
 use crate::api::{Project, ProjectStatus, RegenerateRequest, Scene};
+use crate::json::{Fields, FromJson, Object, ToJson, Value};
 
 /// What the person chose in the regenerate dialog.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +40,30 @@ impl RegenerateChoice {
     }
 }
 
+// Kept as a draft, so that a sign-in in between (an expired token) loses nothing typed.
+impl ToJson for RegenerateChoice {
+    fn to_json(&self) -> Value {
+        Object::new()
+            .with("image_prompt", self.image_prompt.as_str())
+            .with("motion_prompt", self.motion_prompt.as_str())
+            .with("image", self.image)
+            .with("video", self.video)
+            .done()
+    }
+}
+
+impl FromJson for RegenerateChoice {
+    fn from_json(value: &Value) -> Option<Self> {
+        let f = Fields::of(value)?;
+        Some(Self {
+            image_prompt: f.string("image_prompt"),
+            motion_prompt: f.string("motion_prompt"),
+            image: f.boolean("image"),
+            video: f.boolean("video"),
+        })
+    }
+}
+
 /// A scene can be regenerated once the project is completed, and not while another job runs.
 pub fn can_regenerate(status: &ProjectStatus) -> bool {
     *status == ProjectStatus::Completed
@@ -53,6 +78,14 @@ pub fn can_upscale(project: &Project) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_choice_survives_its_draft() {
+        let mut choice = RegenerateChoice::for_scene(&scene());
+        choice.motion_prompt = "a slow pan".into();
+        choice.image = false;
+        assert_eq!(RegenerateChoice::from_json(&choice.to_json()), Some(choice));
+    }
 
     fn scene() -> Scene {
         Scene {

@@ -3,6 +3,8 @@
 
 mod use_clock;
 mod use_poller;
+mod use_send_once;
 
 pub use use_clock::use_clock;
 pub use use_poller::{use_poller, PollState, Poller, UsePollerOptions};
+pub use use_send_once::{use_send_once, Outcomes, SendOnce};

@@ -5,11 +5,10 @@ use crate::browser::approvals;
 use crate::browser::local_time::now_ms;
 use crate::components::{Banner, ConfirmDialog, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
+use crate::hooks::{use_send_once, Outcomes};
 use crate::router::use_location;
 use crate::routes;
-use crate::session::{use_session, Session};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use std::collections::BTreeSet;
 
 /// `unsaved` holds the scene numbers with unsaved edits: approval waits until there are none.
@@ -22,75 +21,44 @@ pub fn ApprovePanel(
     notice: RwSignal<Option<String>>,
     reload: Callback<()>,
 ) -> impl IntoView {
-    let session = use_session();
     let location = use_location();
     let dialog_open = RwSignal::new(false);
-    let approving = RwSignal::new(false);
-    // Set synchronously before the request starts and cleared only once the service is known not
-    // to have approved: a second click, Enter or retry can never send a second approval.
-    let sent = RwSignal::new(false);
-    let dialog_error = RwSignal::new(None::<String>);
+    // One confirmation is one request: a second click, Enter or retry never sends a second approval.
+    let once = use_send_once(id);
+    let (sent, dialog_error) = (once.sent, once.error);
     let video_model = RwSignal::new(String::new());
     let image_model = RwSignal::new(String::new());
 
-    let go_to_video = move || {
-        dialog_open.set(false);
-        location.push(&routes::project_video(id));
-    };
-    let refused = move |message: String| {
-        approving.set(false);
-        sent.set(false);
-        dialog_error.set(Some(message));
-    };
-    // The request may have reached the service and may still land, so it is never sent again from
-    // this page: re-read the project and either move on or say how to check.
-    let settle_uncertain = move |error: ApiError| {
-        spawn_local(async move {
-            let moved_on = approved_anyway(session, id).await;
-            approving.set(false);
-            if moved_on {
-                go_to_video();
-            } else {
-                dialog_error.set(Some(format!("{} {UNCONFIRMED}", error.message)));
-            }
-        });
-    };
-
     let approve = move |_| {
-        if sent.get_untracked() || !unsaved.with_untracked(BTreeSet::is_empty) {
+        if !unsaved.with_untracked(BTreeSet::is_empty) {
             return;
         }
-        let client = match session.client() {
-            Ok(client) => client,
-            Err(e) => return dialog_error.set(Some(e.message)),
-        };
-        sent.set(true);
-        approving.set(true);
-        dialog_error.set(None);
         let request = ApproveRequest::confirmed(&video_model.get_untracked(), &image_model.get_untracked());
-        spawn_local(async move {
-            match client.approve_project(id, &request).await {
-                Ok(_) => {
+        once.send(
+            move |client| async move { client.approve_project(id, &request).await },
+            Outcomes {
+                started: move || {
                     approvals::remember(id, now_ms());
-                    approving.set(false);
-                    go_to_video();
-                }
-                // A 401 ends the session and unmounts this page: touch none of its signals.
-                Err(e) if session.sign_out_if_rejected(&e) => {}
-                Err(e) if e.may_have_landed() => settle_uncertain(e),
-                Err(e) if e.kind == ErrorKind::Forbidden => refused(format!(
-                    "Not enough credits: {} Nothing was reserved, and your scenes are unchanged.",
-                    e.message
-                )),
-                Err(e) if matches!(e.kind, ErrorKind::BadRequest | ErrorKind::Conflict) => {
-                    approving.set(false);
                     dialog_open.set(false);
-                    notice.set(Some(format!("This project can no longer be approved: {}", e.message)));
-                    reload.run(());
-                }
-                Err(e) => refused(format!("The service refused the approval: {} Nothing was reserved.", e.message)),
-            }
-        });
+                    location.push(&routes::project_video(id));
+                },
+                refused: move |e: ApiError| match e.kind {
+                    ErrorKind::Forbidden => dialog_error.set(Some(format!(
+                        "{}, so nothing was reserved and your scenes are unchanged.",
+                        e.not_enough_credits()
+                    ))),
+                    ErrorKind::BadRequest | ErrorKind::Conflict => {
+                        dialog_open.set(false);
+                        notice.set(Some(e.after("This project can no longer be approved")));
+                        reload.run(());
+                    }
+                    _ => dialog_error
+                        .set(Some(e.after("Nothing was reserved, because the service refused the approval"))),
+                },
+                began: |_, p| p.status != ProjectStatus::Proposed,
+                not_begun: "nothing was reserved; you can approve again",
+            },
+        );
     };
 
     view! {
@@ -109,7 +77,7 @@ pub fn ApprovePanel(
         <ConfirmDialog
             open=dialog_open
             title="Approve and generate"
-            confirm_label=Signal::derive(move || if approving.get() { "Approving…".to_owned() } else { format!("Reserve {} credits and generate", estimate.credits) })
+            confirm_label=Signal::derive(move || if sent.get() { "Approving…".to_owned() } else { format!("Reserve {} credits and generate", estimate.credits) })
             busy=sent
             error=dialog_error
             on_confirm=Callback::new(approve)
@@ -121,14 +89,6 @@ pub fn ApprovePanel(
             {models(video_model, image_model)}
         </ConfirmDialog>
     }
-}
-
-const UNCONFIRMED: &str = "storyreel could not confirm that the approval reached the service, so it will not send it again. Reload this page in a moment to see whether generation started; approve again only if it has not.";
-
-/// Whether the project has left `proposed` after all.
-async fn approved_anyway(session: Session, id: i64) -> bool {
-    let Ok(client) = session.client() else { return false };
-    client.get_project(id).await.is_ok_and(|p| p.status != ProjectStatus::Proposed)
 }
 
 /// The optional model choice inside the dialog; empty means the service's default.

@@ -1,76 +1,41 @@
 //! Changing a finished video: regenerate one scene (costs credits, stated first) and upscale (free).
 //! Both are one request per confirmation, like approval.
 
-use crate::api::{Accepted, ApiError, Client, ErrorKind, ProjectStatus, Scene};
+use crate::api::{ApiError, ErrorKind, Project, ProjectStatus, Scene};
+use crate::browser::drafts;
 use crate::components::{ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::revise::RegenerateChoice;
-use crate::session::{use_session, Session};
+use crate::hooks::{use_send_once, Outcomes};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use std::future::Future;
 
-/// One request per confirmation. `sent` is set before the request starts and cleared only when
-/// the service refused it; when it may have landed anyway, the project is re-read and the request
-/// is never sent again from here.
-#[derive(Clone, Copy)]
-struct SendOnce {
-    project_id: i64,
-    session: Session,
-    sent: RwSignal<bool>,
-    error: RwSignal<Option<String>>,
-}
-
-impl SendOnce {
-    fn new(project_id: i64) -> Self {
-        Self { project_id, session: use_session(), sent: RwSignal::new(false), error: RwSignal::new(None) }
-    }
-
-    fn send<F>(
-        self,
-        request: impl FnOnce(Client) -> F + 'static,
-        refused: impl FnOnce(&ApiError) -> String + 'static,
-        unconfirmed: &'static str,
-        started: impl FnOnce() + 'static,
-    ) where
-        F: Future<Output = Result<Accepted, ApiError>>,
-    {
-        let Self { project_id, session, sent, error } = self;
-        if sent.get_untracked() {
-            return;
-        }
-        let client = match session.client() {
-            Ok(client) => client,
-            Err(e) => return error.set(Some(e.message)),
-        };
-        sent.set(true);
-        error.set(None);
-        spawn_local(async move {
-            match request(client.clone()).await {
-                Ok(_) => started(),
-                Err(e) if session.sign_out_if_rejected(&e) => {}
-                Err(e) if e.may_have_landed() => {
-                    let began = client.get_project(project_id).await;
-                    if began.is_ok_and(|p| matches!(p.status, ProjectStatus::Generating | ProjectStatus::Upscaling)) {
-                        started();
-                    } else {
-                        error.set(Some(format!("{} {unconfirmed}", e.message)));
-                    }
-                }
-                Err(e) => {
-                    sent.set(false);
-                    error.set(Some(refused(&e)));
-                }
-            }
-        });
-    }
+/// Whether a re-read project shows the work under way, or done already: busy, or changed since just
+/// before the request (a service that keeps the project `completed` meanwhile still moves `updated_at`).
+fn is_busy(before: Option<&Project>, now: &Project) -> bool {
+    let changed = |b: &Project| {
+        (&b.updated_at, &b.final_video_url, &b.final_video_url_upscaled)
+            != (&now.updated_at, &now.final_video_url, &now.final_video_url_upscaled)
+    };
+    matches!(now.status, ProjectStatus::Generating | ProjectStatus::Upscaling) || before.is_some_and(changed)
 }
 
 #[component]
 pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) -> impl IntoView {
     let n = scene.scene_number;
-    let choice = RwSignal::new(RegenerateChoice::for_scene(&scene));
+    let draft_key = format!("storyreel.draft.regenerate.{project_id}.{n}");
+    let choice = RwSignal::new(drafts::load(&draft_key).unwrap_or_else(|| RegenerateChoice::for_scene(&scene)));
+    let (changed, sent_key) = (scene.clone(), StoredValue::new(draft_key.clone()));
+    // What the person typed outlives the dialog and a sign-in; an untouched choice is no draft.
+    Effect::new(move |_| {
+        choice.with(|c| {
+            if *c == RegenerateChoice::for_scene(&changed) {
+                drafts::clear(&draft_key)
+            } else {
+                drafts::save(&draft_key, c);
+            }
+        })
+    });
     let open = RwSignal::new(false);
-    let once = SendOnce::new(project_id);
+    let once = use_send_once(project_id);
     let (sent, error) = (once.sent, once.error);
     let scene = StoredValue::new(scene);
 
@@ -81,15 +46,21 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
         };
         once.send(
             move |client| async move { client.regenerate_scene(project_id, n, &request).await },
-            move |e| match e.kind {
-                ErrorKind::Forbidden => format!("Not enough credits: {} Nothing was charged.", e.message),
-                ErrorKind::NotFound => format!("Scene {n} does not exist in this project any more: {}", e.message),
-                _ => format!("The service refused: {} Your prompts are kept.", e.message),
-            },
-            "storyreel could not confirm that the request reached the service, so it will not send it again from here. Reload the page in a moment to check.",
-            move || {
-                open.set(false);
-                on_started.run(());
+            Outcomes {
+                started: move || {
+                    sent_key.with_value(|k| drafts::clear(k));
+                    open.set(false);
+                    on_started.run(());
+                },
+                refused: move |e: ApiError| {
+                    error.set(Some(match e.kind {
+                        ErrorKind::Forbidden => format!("{}, so nothing was charged.", e.not_enough_credits()),
+                        ErrorKind::NotFound => e.after(&format!("Scene {n} does not exist in this project any more")),
+                        _ => e.after("Nothing was charged and your prompts are kept, because the service refused"),
+                    }))
+                },
+                began: is_busy,
+                not_begun: "you can send it again",
             },
         );
     };
@@ -139,14 +110,17 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
 
 #[component]
 pub fn UpscalePanel(project_id: i64, on_started: Callback<()>) -> impl IntoView {
-    let once = SendOnce::new(project_id);
+    let once = use_send_once(project_id);
     let (sent, error) = (once.sent, once.error);
     let upscale = move |_| {
         once.send(
             move |client| async move { client.upscale_project(project_id).await },
-            |e| format!("Upscaling could not start: {}", e.message),
-            "Reload the page in a moment to see whether upscaling started.",
-            move || on_started.run(()),
+            Outcomes {
+                started: move || on_started.run(()),
+                refused: move |e: ApiError| error.set(Some(e.after("Upscaling could not start"))),
+                began: is_busy,
+                not_begun: "you can ask again",
+            },
         );
     };
     view! {
