@@ -61,19 +61,26 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let follow_up_outcome = RwSignal::new(None);
     let location = use_location();
 
+    // The project carries the scenes (to regenerate) and every address: keep asking until it comes.
     let load_project = move || {
-        let client = session.client();
         spawn_local(async move {
-            let answer = match client {
-                Ok(client) => client.get_project(id).await,
-                Err(e) => Err(e),
-            };
-            match answer {
-                Ok(p) => project.set(Some(p)),
-                Err(e) if session.sign_out_if_rejected(&e) => {}
-                Err(e) if e.kind == ErrorKind::NotFound => gone.set(true),
-                // The status checks say what is wrong; the project only adds texts and addresses.
-                Err(_) => {}
+            let mut wait = 1_000;
+            loop {
+                let answer = match session.client() {
+                    Ok(client) => client.get_project(id).await,
+                    Err(e) => Err(e),
+                };
+                match answer {
+                    Ok(p) => return project.set(Some(p)),
+                    Err(e) if session.sign_out_if_rejected(&e) => return,
+                    Err(e) if e.kind == ErrorKind::NotFound => return gone.set(true),
+                    // The page was closed.
+                    Err(_) if problem.try_get_untracked().is_none() => return,
+                    Err(e) => problem
+                        .set(Some(e.after("The project's scenes could not be loaded, and storyreel keeps trying"))),
+                }
+                gloo_timers::future::TimeoutFuture::new(wait).await;
+                wait = (wait * 2).min(30_000);
             }
         });
     };
@@ -92,8 +99,9 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
                 return Outcome::GaveUp;
             }
             Err(e) => {
+                let outcome = outcome_after_error(&e);
                 problem.set(Some(e.message));
-                return outcome_after_error(&e.kind);
+                return outcome;
             }
         };
         let at = now_ms();
