@@ -39,7 +39,8 @@ pub fn TextField(
     let input = move |ev: leptos::ev::Event| on_input.run(event_target_value(&ev));
     let control = match rows {
         Some(rows) => view! {
-            <textarea id=id.clone() rows=rows aria-describedby=described_by aria-invalid=invalid placeholder=placeholder
+            // Free text may be Hebrew or Arabic: it is edited in the direction of its first letter.
+            <textarea id=id.clone() rows=rows dir="auto" aria-describedby=described_by aria-invalid=invalid placeholder=placeholder
                 prop:value=value on:input=input></textarea>
         }
         .into_any(),

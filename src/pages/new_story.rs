@@ -107,6 +107,7 @@ pub fn NewStoryPage() -> impl IntoView {
             <p class="help">"Describe your idea; the service proposes scenes you can edit before anything is spent."</p>
             <form class="form" on:submit=submit novalidate>
                 <TextField id="story-idea" label="Story idea" rows=6 count=count error=idea_problem
+                    help="An emoji built from several symbols, like 👩🏽‍💻, counts as several characters, as the service counts them."
                     value=Signal::derive(move || draft.with(|d| d.idea.clone())) on_input=edit(|d, v| d.idea = v) />
                 <TextField id="person-id" label="Person id" inputmode="numeric" autocomplete="off" error=person_problem
                     help="The person or character who appears in the video."
