@@ -351,3 +351,145 @@ for (const action of ACTIONS) {
     }
   });
 }
+
+/** Answers the routed request with the service's real answer, changed by `change` (valid JSON, odd values). */
+const odd = (change) => async (route) => {
+  const response = await route.fetch();
+  const body = await response.json();
+  await route.fulfill({ response, json: change(body) });
+};
+
+// The last fault: a 200 of the right shape with values nobody promised. Each action has its own.
+describe('odd answers', () => {
+  test('sign in and list: a list wrapped in an object, unknown statuses, progress 140 and -5, null addresses', async () => {
+    await project('proposed');
+    const cell = await ACTIONS[0].setup();
+    const { page } = cell;
+    const clear = await inject(page, is('GET', /\/scene-projects$/), odd((list) => ({
+      total: list.length,
+      items: list.map((p, i) => ({ ...p, status: i === 0 ? 'warming_up' : p.status, progress: i === 0 ? 140 : -5, final_video_url: null, thumbnail_url: null })),
+    })));
+    await ACTIONS[0].act(cell);
+    await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+    await page.getByText('Warming up').first().waitFor();
+    const text = await page.locator('main').innerText();
+    assert.doesNotMatch(text, /140\s*%|-5\s*%/, 'progress is shown within 0 to 100');
+    await clear();
+    await page.getByRole('button', { name: 'Refresh list' }).click();
+    await page.getByText('Warming up').waitFor({ state: 'detached' });
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test('create: an answer without an id keeps the story and says so; one with an unknown status and no scenes still leads to the review', async () => {
+    const cell = await ACTIONS[2].setup();
+    const { page } = cell;
+    let clear = await inject(page, is('POST', /\/stories\/create$/), odd(({ id, ...rest }) => rest));
+    await ACTIONS[2].act(cell);
+    await page.getByText(/could not read/).first().waitFor();
+    await ACTIONS[2].kept(cell);
+    await clear();
+    clear = await inject(page, is('POST', /\/stories\/create$/), odd((p) => ({ ...p, status: 'drafting', scenes: [] })));
+    await ACTIONS[2].act(cell);
+    await page.getByRole('group', { name: /^Scene 3/ }).waitFor();
+    await clear();
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test('save a scene: whatever the service answers, the saved text is what the project shows', async () => {
+    const cell = await ACTIONS[3].setup();
+    const { page, scene } = cell;
+    const clear = await inject(page, is('PUT', /\/scenes\/\d+$/), odd(() => ({ scene_number: 99, description: null, status: 'mystery' })));
+    await ACTIONS[3].act(cell);
+    await scene.getByText('Saved.').waitFor();
+    await ACTIONS[3].kept(cell);
+    await clear();
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test('approve: an unknown status and a negative credit figure in the answer still lead to generation, charged once', async () => {
+    const cell = await ACTIONS[4].setup();
+    const { page, id } = cell;
+    const clear = await inject(page, is('POST', /\/approve$/), odd((a) => ({ ...a, status: 'queued_for_gpu', credits_reserved: -5, estimated_time: 'soon' })));
+    await ACTIONS[4].act(cell);
+    await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+    assert.equal(await charges(id), 1);
+    await clear();
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test('status poll: progress 140 then -5, an unknown step and status, scenes out of order, repeated and then none, null addresses', async () => {
+    const cell = await ACTIONS[5].setup();
+    const { page } = cell;
+    const bar = page.getByRole('progressbar', { name: 'Overall progress' });
+    const answers = [
+      (s) => ({ ...s, progress: 140, current_step: 'polishing_pixels', scenes: [...(s.scenes ?? [])].reverse().concat(s.scenes ?? []) }),
+      (s) => ({ ...s, progress: -5, status: 'warming_up', scenes: [], final_video_url: null }),
+    ];
+    for (const change of answers) {
+      const clear = await inject(page, is('GET', /\/status$/), odd(change));
+      await ACTIONS[5].act(cell);
+      await page.waitForTimeout(500);
+      const now = Number(await bar.getAttribute('aria-valuenow').catch(() => '0'));
+      assert.ok(now >= 0 && now <= 100, `progress shown within 0 to 100, was ${now}`);
+      await clear();
+    }
+    await page.getByText('Warming up').first().waitFor();
+    const rows = await page.getByRole('listitem').filter({ hasText: /^Scene \d/ }).allInnerTexts();
+    assert.equal(new Set(rows).size, rows.length, 'no scene row twice');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test('regenerate and upscale: answers with unknown statuses and nothing else still start the follow-up, charged once', async () => {
+    const cell = await ACTIONS[6].setup();
+    const { page, id } = cell;
+    const before = await charges(id);
+    let clear = await inject(page, is('POST', /\/regenerate$/), odd(() => ({ status: 'mystery' })));
+    await ACTIONS[6].act(cell);
+    await page.getByText(/Scene 1 is being regenerated|regenerated scene 1 is ready/).first().waitFor({ timeout: 20_000 });
+    assert.equal(await charges(id) - before, 1);
+    await clear();
+    clear = await inject(page, is('POST', /\/upscale$/), odd(() => ({})));
+    await page.getByRole('button', { name: 'Upscale the video' }).click();
+    await page.getByText(/Upscaling: a higher-resolution copy|The upscaled video is ready/).first().waitFor({ timeout: 20_000 });
+    await clear();
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test('load the finished video: scenes out of order and repeated, no final address, are shown once each and said plainly', async () => {
+    const id = await project('completed', 3);
+    const page = await signedInPage(`/projects/${id}/video`);
+    const shuffle = (p) => ({ ...p, final_video_url: null, scenes: p.scenes ? [p.scenes[2], p.scenes[0], p.scenes[2], p.scenes[1]] : p.scenes });
+    const clear = await inject(page, is('GET', /\/scene-projects\/\d+(\/status)?$/), odd(shuffle));
+    await page.reload();
+    await page.getByText("The final video's address is unavailable").waitFor();
+    const scenes = await page.getByText(/^Scene \d clip/).allInnerTexts();
+    assert.deepEqual(scenes.map((s) => s.match(/^Scene (\d)/)[1]), ['1', '2', '3'], 'each scene once, in order');
+    await clear();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+    await page.locator('video[aria-label="Final video"]').waitFor();
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+});
+
+test('requests are well formed: no empty or trailing parameter in any query the app sends', async () => {
+  const page = await signedInPage('/');
+  const urls = [];
+  page.on('request', (r) => { if (r.url().startsWith(sim.api)) urls.push(r.url()); });
+  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+  for (const query of ['?status_filter=generating', '?person_id=1', '?status_filter=completed&person_id=1', '?status_filter=&person_id=', '?person_id=&status_filter=failed&']) {
+    await page.goto(`${web.url}/${query}`);
+    await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+    await page.waitForLoadState('networkidle');
+  }
+  assert.ok(urls.some((u) => u.includes('status_filter=')), `a filtered list was asked for: ${urls.join(' ')}`);
+  for (const u of urls) assert.doesNotMatch(u, /[?&]$|&&|\?&|=(&|$)/, `well formed: ${u}`);
+  await page.context().close();
+});

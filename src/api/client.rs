@@ -43,8 +43,9 @@ impl Client {
     }
 
     pub async fn list_projects(&self, filter: &ProjectFilter) -> Result<Vec<Project>, ApiError> {
-        let path = format!("/scene-projects{}", filter.to_query());
-        let body = self.send(Method::GET, &path, None).await?;
+        // The filter goes as parameters, never inside the path: gloo-net adds its own (empty) query
+        // after an `&`, which left every filtered request ending in `&`.
+        let body = self.send_query(Method::GET, "/scene-projects", &filter.pairs(), None).await?;
         projects_from_list_body(&body).ok_or_else(ApiError::decode)
     }
 
@@ -83,6 +84,16 @@ impl Client {
 
     /// One request, answered with the body's JSON. Not generic, so the wasm carries it once.
     async fn send(&self, method: Method, path: &str, body: Option<&dyn ToJson>) -> Result<Value, ApiError> {
+        self.send_query(method, path, &[], body).await
+    }
+
+    async fn send_query(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<&dyn ToJson>,
+    ) -> Result<Value, ApiError> {
         let hold = NOT_BEFORE.get().min(js_sys::Date::now() + MAX_HOLD_MS) - js_sys::Date::now();
         if hold > 0.0 {
             gloo_timers::future::TimeoutFuture::new(hold as u32).await;
@@ -99,6 +110,7 @@ impl Client {
         };
         let builder = RequestBuilder::new(&format!("{}{path}", self.base_url))
             .method(method)
+            .query(query.iter().map(|(k, v)| (*k, v.as_str())))
             .header("Accept", "application/json")
             .header("Authorization", &format!("Bearer {}", self.token))
             .abort_signal(Some(&controller.signal()));

@@ -140,8 +140,10 @@ pub struct CreatedProject {
 impl FromJson for CreatedProject {
     fn from_json(value: &Value) -> Option<Self> {
         let f = Fields::of(value)?;
+        // Without its id the new project cannot be opened: the answer is unreadable, not project 0.
+        let id = f.opt_int("id").filter(|id| *id > 0)?;
         Some(Self {
-            id: f.int("id"),
+            id,
             status: ProjectStatus::parse(&f.string("status")),
             story_idea: f.string("story_idea"),
             num_scenes: f.int("num_scenes"),

@@ -51,6 +51,10 @@ fn reads_the_create_response() {
     assert_eq!(c.scenes[1].scene_number, 2);
     assert_eq!(c.scenes[1].id, None, "create response scenes carry no id");
     assert_eq!(c.scenes[0].status, SceneStatus::Pending);
+    for id in [json!(null), json!(0), json!(-3), json!("seven")] {
+        assert_eq!(CreatedProject::from_json(&json!({"id": id, "status": "proposed"})), None, "id {id}");
+    }
+    assert_eq!(CreatedProject::from_json(&json!({"status": "proposed"})), None, "no id");
 }
 
 #[test]

@@ -23,21 +23,26 @@ impl ProjectFilter {
         }
     }
 
-    /// `?person_id=3&status_filter=failed`, or empty when nothing is filtered: for the app's address
-    /// and for the API's request alike.
+    /// `?person_id=3&status_filter=failed`, or empty when nothing is filtered: for the app's address.
     pub fn to_query(&self) -> String {
-        let mut parts = Vec::new();
-        if let Some(id) = self.person_id {
-            parts.push(format!("{PERSON_ID}={id}"));
-        }
-        if let Some(status) = self.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            parts.push(format!("{STATUS}={}", encode_component(status)));
-        }
+        let parts: Vec<String> = self.pairs().iter().map(|(k, v)| format!("{k}={}", encode_component(v))).collect();
         if parts.is_empty() {
             String::new()
         } else {
             format!("?{}", parts.join("&"))
         }
+    }
+
+    /// The parameters, not yet encoded: the API's request hands them to the browser's URL encoding.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        if let Some(id) = self.person_id {
+            pairs.push((PERSON_ID, id.to_string()));
+        }
+        if let Some(status) = self.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            pairs.push((STATUS, status.to_owned()));
+        }
+        pairs
     }
 
     /// Whether the filter narrows the list at all (otherwise it is every project).

@@ -16,9 +16,29 @@ pub fn sort_by_key<T, K: Ord>(items: &mut Vec<T>, key: impl Fn(&T) -> K) {
     items.extend(keyed.into_iter().map(|(_, item)| item));
 }
 
+/// A project's scenes as the person sees them: by number, each number once (the first answer wins),
+/// however the service listed them.
+pub fn scenes_in_order(scenes: &[crate::api::Scene]) -> Vec<crate::api::Scene> {
+    let mut scenes = scenes.to_vec();
+    sort_by_key(&mut scenes, |s| s.scene_number);
+    scenes.dedup_by_key(|s| s.scene_number);
+    scenes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scenes_come_in_order_and_once() {
+        let scene = |n, id| crate::api::Scene { scene_number: n, id: Some(id), ..Default::default() };
+        let got = scenes_in_order(&[scene(3, 30), scene(1, 10), scene(3, 31), scene(2, 20)]);
+        assert_eq!(
+            got.iter().map(|s| (s.scene_number, s.id)).collect::<Vec<_>>(),
+            [(1, Some(10)), (2, Some(20)), (3, Some(30))]
+        );
+        assert!(scenes_in_order(&[]).is_empty());
+    }
 
     #[test]
     fn sorts_and_keeps_the_order_of_equals() {

@@ -34,7 +34,16 @@ fn place_server_error(error: &ApiError) -> (StoryProblems, Option<String>) {
         ErrorKind::BadRequest | ErrorKind::Unprocessable if text.contains("person") => {
             problems.person_id = Some(error.message.clone())
         }
-        _ => return (problems, Some(format!("{} Your story is kept; try again.", error.message))),
+        // The project may exist although no readable answer said so: say where to look first.
+        _ if error.may_have_landed() => {
+            return (
+                problems,
+                Some(error.after(
+                    "Your story is kept, and the project may have been made anyway (see Projects before trying again)",
+                )),
+            )
+        }
+        _ => return (problems, Some(error.after("Your story is kept"))),
     }
     (problems, None)
 }

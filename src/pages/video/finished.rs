@@ -8,6 +8,7 @@ use crate::components::{Clip, VideoPlayer};
 use crate::domain::credits::describe_duration;
 use crate::domain::follow_up::Asked;
 use crate::domain::media::revised_media_url;
+use crate::domain::order::scenes_in_order;
 use crate::domain::revise::{can_regenerate, can_upscale};
 use leptos::prelude::*;
 
@@ -29,7 +30,9 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
     let clips = Signal::derive(move || {
         project.with(|p| {
             p.as_ref()
-                .map(|p| p.scenes.iter().map(|s| (s.scene_number, s.video_url.clone())).collect::<Vec<Clip>>())
+                .map(|p| {
+                    scenes_in_order(&p.scenes).into_iter().map(|s| (s.scene_number, s.video_url)).collect::<Vec<Clip>>()
+                })
                 .unwrap_or_default()
         })
     });
@@ -57,13 +60,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
         }
         project.with(|p| {
             let p = p.as_ref()?;
-            let scenes = if can_regenerate(&p.status) {
-                let mut scenes = p.scenes.clone();
-                crate::domain::order::sort_by_key(&mut scenes, |s| s.scene_number);
-                scenes
-            } else {
-                Vec::new()
-            };
+            let scenes = if can_regenerate(&p.status) { scenes_in_order(&p.scenes) } else { Vec::new() };
             Some((scenes, can_upscale(p)))
         })
     });
