@@ -1,4 +1,5 @@
-//! Failures tests can switch on through `/_sim/faults`: latency, 500s, 429s, and doomed generations.
+//! Failures tests can switch on through `/_sim/faults`: latency, 500s, 503s, 429s, revoked tokens, and
+//! doomed generations.
 
 use std::time::Duration;
 
@@ -11,7 +12,9 @@ use crate::error::ApiError;
 pub struct Faults {
     pub latency_ms: u64,
     pub error_500_count: u64,
+    pub unavailable_count: u64,
     pub rate_limit_count: u64,
+    pub revoked_count: u64,
     pub retry_after_seconds: u64,
     pub path_contains: Option<String>,
     pub fail_generation: bool,
@@ -23,7 +26,9 @@ impl Default for Faults {
         Faults {
             latency_ms: 0,
             error_500_count: 0,
+            unavailable_count: 0,
             rate_limit_count: 0,
+            revoked_count: 0,
             retry_after_seconds: 2,
             path_contains: None,
             fail_generation: false,
@@ -39,7 +44,9 @@ impl Default for Faults {
 pub struct FaultsPatch {
     latency_ms: Option<u64>,
     error_500_count: Option<u64>,
+    unavailable_count: Option<u64>,
     rate_limit_count: Option<u64>,
+    revoked_count: Option<u64>,
     retry_after_seconds: Option<u64>,
     #[serde(default, with = "double_option")]
     path_contains: Option<Option<String>>,
@@ -59,7 +66,16 @@ impl Faults {
         macro_rules! replace {
             ($($field:ident),*) => { $(if let Some(v) = patch.$field { self.$field = v; })* };
         }
-        replace!(latency_ms, error_500_count, rate_limit_count, retry_after_seconds, path_contains, fail_generation);
+        replace!(
+            latency_ms,
+            error_500_count,
+            unavailable_count,
+            rate_limit_count,
+            revoked_count,
+            retry_after_seconds,
+            path_contains,
+            fail_generation
+        );
         if let Some(p) = patch.fail_at_percent {
             self.fail_at_percent = p.min(99);
         }
@@ -79,16 +95,21 @@ impl Faults {
             self.error_500_count -= 1;
             return (delay, Some(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")));
         }
+        let retry = || HeaderValue::from(self.retry_after_seconds);
+        if self.unavailable_count > 0 {
+            self.unavailable_count -= 1;
+            let error = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "Service temporarily unavailable");
+            return (delay, Some(error.with_header(header::RETRY_AFTER, retry())));
+        }
         if self.rate_limit_count > 0 {
             self.rate_limit_count -= 1;
-            let retry = HeaderValue::from(self.retry_after_seconds);
-            return (
-                delay,
-                Some(
-                    ApiError::new(StatusCode::TOO_MANY_REQUESTS, "Too many requests")
-                        .with_header(header::RETRY_AFTER, retry),
-                ),
-            );
+            let error = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "Too many requests");
+            return (delay, Some(error.with_header(header::RETRY_AFTER, retry())));
+        }
+        // A token revoked mid-way: the service answers as it does to any token it does not know.
+        if self.revoked_count > 0 {
+            self.revoked_count -= 1;
+            return (delay, Some(ApiError::unauthorized("Invalid or expired token")));
         }
         (delay, None)
     }

@@ -17,7 +17,7 @@ async fn faults_are_off_by_default_and_replaced_field_by_field() {
     let r = sim.send(Method::GET, "/_sim/faults", None, None).await;
     assert_eq!(
         r.body,
-        json!({"latency_ms": 0, "error_500_count": 0, "rate_limit_count": 0, "retry_after_seconds": 2, "path_contains": null, "fail_generation": false, "fail_at_percent": 40})
+        json!({"latency_ms": 0, "error_500_count": 0, "unavailable_count": 0, "rate_limit_count": 0, "revoked_count": 0, "retry_after_seconds": 2, "path_contains": null, "fail_generation": false, "fail_at_percent": 40})
     );
     let r = set_faults(&sim, json!({"latency_ms": 5, "path_contains": "/status"})).await;
     assert_eq!(
@@ -290,4 +290,23 @@ async fn one_project_can_run_at_its_own_speed() {
     tokio::time::sleep(Duration::from_millis(100)).await;
     assert_eq!(sim.get(&format!("/scene-projects/{fast}/status")).await.body["status"], "completed");
     assert_eq!(sim.get(&format!("/scene-projects/{slow}/status")).await.body["status"], "generating");
+}
+
+#[tokio::test]
+async fn unavailable_and_revoked_answer_503_with_retry_after_and_401() {
+    let sim = Sim::start(1.0).await;
+    let id = sim.create(2).await;
+    set_faults(
+        &sim,
+        json!({"unavailable_count": 1, "revoked_count": 1, "retry_after_seconds": 4, "path_contains": "/approve"}),
+    )
+    .await;
+    let r = sim.post(&format!("/scene-projects/{id}/approve"), json!({"confirm_credits": true})).await;
+    assert_eq!((r.status, r.body.clone()), (503, json!({"detail": "Service temporarily unavailable"})));
+    assert_eq!(r.headers["retry-after"], "4");
+    let r = sim.post(&format!("/scene-projects/{id}/approve"), json!({"confirm_credits": true})).await;
+    assert_eq!((r.status, r.body.clone()), (401, json!({"detail": "Invalid or expired token"})));
+    assert_eq!(sim.credits(1).await, 5000, "neither reserved anything");
+    assert_eq!(sim.post(&format!("/scene-projects/{id}/approve"), json!({"confirm_credits": true})).await.status, 202);
+    sim.stop().await;
 }
