@@ -365,9 +365,11 @@ describe('odd answers', () => {
     await project('proposed');
     const cell = await ACTIONS[0].setup();
     const { page } = cell;
+    // The alt profile wraps its list already: take the items from either shape, wrap them anew.
+    const items = (list) => (Array.isArray(list) ? list : Object.values(list).find(Array.isArray));
     const clear = await inject(page, is('GET', /\/scene-projects$/), odd((list) => ({
-      total: list.length,
-      items: list.map((p, i) => ({ ...p, status: i === 0 ? 'warming_up' : p.status, progress: i === 0 ? 140 : -5, final_video_url: null, thumbnail_url: null })),
+      total: items(list).length,
+      items: items(list).map((p, i) => ({ ...p, status: i === 0 ? 'warming_up' : p.status, progress: i === 0 ? 140 : -5, final_video_url: null, thumbnail_url: null })),
     })));
     await ACTIONS[0].act(cell);
     await page.getByRole('heading', { name: 'Your projects' }).waitFor();
@@ -464,6 +466,7 @@ describe('odd answers', () => {
   test('load the finished video: scenes out of order and repeated, no final address, are shown once each and said plainly', async () => {
     const id = await project('completed', 3);
     const page = await signedInPage(`/projects/${id}/video`);
+    await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
     const shuffle = (p) => ({ ...p, final_video_url: null, scenes: p.scenes ? [p.scenes[2], p.scenes[0], p.scenes[2], p.scenes[1]] : p.scenes });
     const clear = await inject(page, is('GET', /\/scene-projects\/\d+(\/status)?$/), odd(shuffle));
     await page.reload();
@@ -492,4 +495,71 @@ test('requests are well formed: no empty or trailing parameter in any query the 
   assert.ok(urls.some((u) => u.includes('status_filter=')), `a filtered list was asked for: ${urls.join(' ')}`);
   for (const u of urls) assert.doesNotMatch(u, /[?&]$|&&|\?&|=(&|$)/, `well formed: ${u}`);
   await page.context().close();
+});
+
+// The same faults from the service itself (the simulator's switches): the wait the service asks
+// for is measured in its own request log.
+describe('faults from the simulator', () => {
+  const faults = (body) => sim.control('PUT', '/_sim/faults', { path_contains: null, ...body });
+  const gapAfter = (log, status) => {
+    const i = log.findIndex((r) => r.status === status);
+    assert.ok(i >= 0 && log[i + 1], `a ${status} and a request after it: ${JSON.stringify(log)}`);
+    return log[i + 1].at_ms - log[i].at_ms;
+  };
+
+  test('status poll: a 503 with Retry-After is waited out, then watching goes on', async () => {
+    const id = await project('generating');
+    const page = await signedInPage(`/projects/${id}/video`);
+    await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+    await faults({ unavailable_count: 1, retry_after_seconds: 4, path_contains: '/status' });
+    await page.getByRole('button', { name: 'Check now' }).click();
+    // The alt profile sends Retry-After as an HTTP date, whole seconds: 4 s can read as 3 to 5.
+    const said = page.getByText(/unavailable for now.*try again in [345] seconds/);
+    await said.waitFor();
+    await said.waitFor({ state: 'detached', timeout: 15_000 });
+    const gap = gapAfter(await sim.requests('GET', new RegExp(`/scene-projects/${id}/status$`)), 503);
+    assert.ok(gap >= 2_900, `the next check waited for Retry-After (4 s; the poll interval is ${POLL_S} s): ${gap} ms`);
+    await faults({});
+    await page.context().close();
+  });
+
+  test('list: after a 429 with Retry-After, even an immediate click waits before asking again', async () => {
+    const page = await signedInPage('/');
+    await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+    await faults({ rate_limit_count: 1, retry_after_seconds: 3, path_contains: '/scene-projects' });
+    await page.getByRole('button', { name: 'Refresh list' }).click();
+    await page.getByText(/too many requests; try again in [234] seconds/).waitFor();
+    await page.getByRole('button', { name: 'Refresh list' }).click();
+    await page.getByText(/too many requests/).waitFor({ state: 'detached', timeout: 10_000 });
+    const gap = gapAfter(await sim.requests('GET', /\/scene-projects$/), 429);
+    assert.ok(gap >= 1_900, `held for Retry-After (3 s): ${gap} ms`);
+    await faults({});
+    await page.context().close();
+  });
+
+  test('save: a 500 from the service keeps the text, and saving again works', async () => {
+    const cell = await ACTIONS[3].setup();
+    await faults({ error_500_count: 1, path_contains: '/scenes/' });
+    await ACTIONS[3].act(cell);
+    await cell.scene.getByText(/problem on its side \(Internal server error\)/).waitFor();
+    await ACTIONS[3].kept(cell);
+    await ACTIONS[3].recovered(cell);
+    await faults({});
+    await cell.page.context().close();
+  });
+
+  test('approve: a token revoked mid-way signs the person out; signed in again, one approval reserves once', async () => {
+    const cell = await ACTIONS[4].setup();
+    const { page, id } = cell;
+    await faults({ revoked_count: 1, path_contains: '/approve' });
+    await ACTIONS[4].act(cell);
+    await page.getByText(/did not accept your access token/).waitFor();
+    assert.equal(await charges(id), 0);
+    await page.getByLabel('Access token').fill('demo-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await ACTIONS[4].recovered(cell, '401');
+    assert.equal(await charges(id), 1);
+    await faults({});
+    await page.context().close();
+  });
 });
