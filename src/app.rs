@@ -24,6 +24,8 @@ pub fn App() -> impl IntoView {
 
 #[component]
 pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
+    let refused = RwSignal::new(false);
+    crate::browser::storage::report_refusals_to(refused);
     provide_context(Session::restore(config));
     let location = provide_location();
     // A page is rebuilt when the screen changes, not when only the query does (the list's filters).
@@ -32,6 +34,11 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
         <a class="skip-link" href="#main">"Skip to content"</a>
         <Header />
         {warning.map(|w| view! { <Banner tone=Tone::Info>{w}</Banner> })}
+        {move || refused.get().then(|| view! {
+            <Banner tone=Tone::Warning>
+                "This browser does not let storyreel keep anything on this device: your sign-in and drafts last only until you reload or leave this page."
+            </Banner>
+        })}
         <main id="main" tabindex="-1">
             {move || match screen.get() {
                 Screen::SignIn => view! { <SignInPage /> }.into_any(),

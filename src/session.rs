@@ -1,15 +1,17 @@
 //! Who is signed in and which API they talk to, shared through context.
 //!
-//! The token lives only here and in web storage; it is handed to `api::Client`, which puts it in
-//! the `Authorization` header and nowhere else.
+//! The token lives only here and in web storage (only here when the browser refuses storage); it is
+//! handed to `api::Client`, which puts it in the `Authorization` header and nowhere else.
 
 use crate::api::{ApiError, Client, ErrorKind};
 use crate::browser::storage::{self, Persistence};
 use crate::config::Config;
+use crate::domain::account::{fingerprint, API_BASE_URL_KEY as BASE_URL_KEY, STORY_DRAFT_KEY};
 use leptos::prelude::*;
 
 const TOKEN_KEY: &str = "storyreel.token";
-const BASE_URL_KEY: &str = "storyreel.api_base_url";
+/// The fingerprint of the token whose person's things this device keeps; it outlives a 401.
+const OWNER_KEY: &str = "storyreel.owner";
 
 #[derive(Clone, Copy)]
 pub struct Session {
@@ -72,8 +74,15 @@ impl Session {
         Ok(self.client_for(&self.api_base_url.get_untracked(), &token))
     }
 
+    /// Signing in with another token than the one whose things are kept (after a 401) drops the story
+    /// draft, the only one another account could see; a project's drafts wait for its owner.
     pub fn sign_in(&self, api_base_url: &str, token: &str, remember: bool) {
         let persistence = if remember { Persistence::Device } else { Persistence::Tab };
+        let owner = fingerprint(token.trim());
+        if storage::read_value(OWNER_KEY).as_ref() != Some(&owner) {
+            storage::remove(STORY_DRAFT_KEY);
+        }
+        storage::write(OWNER_KEY, &owner, Persistence::Device);
         storage::write(TOKEN_KEY, token.trim(), persistence);
         if api_base_url == self.default_api_base_url() {
             storage::remove(BASE_URL_KEY);
@@ -85,8 +94,9 @@ impl Session {
         self.token.set(Some(token.trim().to_owned()));
     }
 
+    /// Leaves nothing of the person on this device (in this tab's storage and the device's).
     pub fn sign_out(&self) {
-        storage::remove(TOKEN_KEY);
+        storage::clear_all_but(BASE_URL_KEY);
         self.notice.set(Some("You are signed out.".into()));
         self.token.set(None);
     }

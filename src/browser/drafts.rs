@@ -4,7 +4,7 @@
 use super::storage::{self, Persistence};
 use crate::json::{self, FromJson, ToJson};
 
-const STORY: &str = "storyreel.draft.story";
+const STORY: &str = crate::domain::account::STORY_DRAFT_KEY;
 
 pub fn story_key() -> &'static str {
     STORY
@@ -18,8 +18,11 @@ pub fn load<T: FromJson>(key: &str) -> Option<T> {
     json::read(&storage::read_value(key)?)
 }
 
-pub fn save(key: &str, value: &dyn ToJson) {
-    storage::write(key, &json::write(&value.to_json()), Persistence::Device);
+/// Kept in this tab (read first, so another tab editing the same thing cannot replace it) and on
+/// the device (for a new tab or after the browser restarts). False when the browser refused.
+pub fn save(key: &str, value: &dyn ToJson) -> bool {
+    let text = json::write(&value.to_json());
+    storage::put(key, &text, Persistence::Tab) & storage::put(key, &text, Persistence::Device)
 }
 
 pub fn clear(key: &str) {

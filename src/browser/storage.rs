@@ -1,10 +1,24 @@
-//! Web storage that never fails loudly: a browser with storage disabled simply remembers nothing.
+//! Web storage that never fails loudly: a browser with storage disabled or full remembers nothing,
+//! and the signal given to `report_refusals_to` turns true so the app can say so once.
+
+use leptos::prelude::*;
+use std::cell::Cell;
 
 /// Where a value lives: `Device` survives closing the browser (localStorage), `Tab` does not (sessionStorage).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Persistence {
     Device,
     Tab,
+}
+
+thread_local! {
+    // Any write anywhere may be the one refused, so the app's signal is reachable from here.
+    static REFUSED: Cell<Option<RwSignal<bool>>> = const { Cell::new(None) };
+}
+
+/// `refused` becomes true when the browser refuses a write (storage blocked, private mode, quota exceeded).
+pub fn report_refusals_to(refused: RwSignal<bool>) {
+    REFUSED.with(|r| r.set(Some(refused)));
 }
 
 fn area(persistence: Persistence) -> Option<web_sys::Storage> {
@@ -26,8 +40,23 @@ pub fn read_value(key: &str) -> Option<String> {
     read(key).map(|(value, _)| value)
 }
 
+/// Stores `value` in one area. On failure the older value goes too: a stale copy must not come back.
+pub fn put(key: &str, value: &str, persistence: Persistence) -> bool {
+    let storage = area(persistence);
+    let done = storage.as_ref().is_some_and(|s| s.set_item(key, value).is_ok());
+    if !done {
+        if let Some(s) = storage {
+            let _ = s.remove_item(key);
+        }
+        if let Some(refused) = REFUSED.with(Cell::get) {
+            refused.set(true);
+        }
+    }
+    done
+}
+
 /// Writes `value` in one area and removes it from the other, so a value has one home.
-pub fn write(key: &str, value: &str, persistence: Persistence) {
+pub fn write(key: &str, value: &str, persistence: Persistence) -> bool {
     let other = match persistence {
         Persistence::Device => Persistence::Tab,
         Persistence::Tab => Persistence::Device,
@@ -35,15 +64,22 @@ pub fn write(key: &str, value: &str, persistence: Persistence) {
     if let Some(storage) = area(other) {
         let _ = storage.remove_item(key);
     }
-    if let Some(storage) = area(persistence) {
-        let _ = storage.set_item(key, value);
-    }
+    put(key, value, persistence)
 }
 
 pub fn remove(key: &str) {
-    for p in [Persistence::Tab, Persistence::Device] {
-        if let Some(storage) = area(p) {
-            let _ = storage.remove_item(key);
-        }
+    for storage in [Persistence::Tab, Persistence::Device].into_iter().filter_map(area) {
+        let _ = storage.remove_item(key);
+    }
+}
+
+/// Empties both areas (this origin is storyreel's alone) but for the value under `kept`.
+pub fn clear_all_but(kept: &str) {
+    let value = read(kept);
+    for storage in [Persistence::Tab, Persistence::Device].into_iter().filter_map(area) {
+        let _ = storage.clear();
+    }
+    if let Some((value, persistence)) = value {
+        put(kept, &value, persistence);
     }
 }

@@ -1,7 +1,7 @@
-use crate::api::{Scene, SceneUpdate};
+use crate::api::{ApiError, Client, Scene};
 use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
-use crate::domain::scene_edit::SceneText;
+use crate::domain::scene_edit::{changed_elsewhere, SceneDraft, SceneText};
 use crate::json::{FromJson, Map, ToJson, Value};
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -15,23 +15,50 @@ enum SaveState {
 }
 
 // A project's drafts are one object on the device, keyed by scene id.
-fn stored_draft(project_id: i64, scene_id: i64) -> Option<SceneText> {
+fn stored_draft(project_id: i64, scene_id: i64) -> Option<SceneDraft> {
     let all = drafts::load::<Map<String, Value>>(&drafts::project_key(project_id))?;
-    SceneText::from_json(all.get(&scene_id.to_string())?)
+    SceneDraft::from_json(all.get(&scene_id.to_string())?)
 }
 
-fn store_draft(project_id: i64, scene_id: i64, draft: Option<&SceneText>) {
+fn store_draft(project_id: i64, scene_id: i64, draft: Option<SceneDraft>) {
     let key = drafts::project_key(project_id);
     let mut all = drafts::load::<Map<String, Value>>(&key).unwrap_or_default();
     match draft {
-        Some(text) => all.insert(scene_id.to_string(), text.to_json()),
+        Some(draft) => all.insert(scene_id.to_string(), draft.to_json()),
         None => all.remove(&scene_id.to_string()),
     };
     if all.is_empty() {
         drafts::clear(&key)
     } else {
-        drafts::save(&key, &all)
+        drafts::save(&key, &all);
     }
+}
+
+/// Saves `edited` unless the service's text moved on since `saved` (another tab or device saved this
+/// scene): then that text goes to `theirs` for the person to choose, and the answer is `false`.
+async fn save_checked(
+    client: Client,
+    project_id: i64,
+    id: i64,
+    saved: RwSignal<SceneText>,
+    edited: RwSignal<SceneText>,
+    theirs: RwSignal<Option<SceneText>>,
+) -> Result<bool, ApiError> {
+    let project = client.get_project(project_id).await?;
+    let mine = edited.get_untracked();
+    if let Some(now) = project.scenes.iter().find(|s| s.id == Some(id)).map(SceneText::of) {
+        if changed_elsewhere(&mine, &saved.get_untracked(), &now) {
+            theirs.set(Some(now));
+            return Ok(false);
+        }
+        saved.set(now);
+    }
+    let update = mine.changes_from(&saved.get_untracked());
+    if !update.is_empty() {
+        client.update_scene(project_id, id, &update).await?;
+        saved.update(|s| *s = s.with_update(&update));
+    }
+    Ok(true)
 }
 
 const FIELDS: [(&str, &str, fn(&mut SceneText) -> &mut String); 4] = [
@@ -41,12 +68,14 @@ const FIELDS: [(&str, &str, fn(&mut SceneText) -> &mut String); 4] = [
     ("narration", "Narration", |t| &mut t.narration_text),
 ];
 
-/// Tells the page which scenes have unsaved edits, and keeps those edits as a draft in storage
-/// (`draft_id` is the scene id while it is editable) until they are saved or discarded.
+/// Tells the page which scenes have unsaved edits, and keeps those edits, with the text they were
+/// begun from, as a draft in storage (`draft_id` is the scene id while it is editable) until they
+/// are saved or discarded.
 fn keep_drafts(
     project_id: i64,
     draft_id: Option<i64>,
     number: i64,
+    saved: RwSignal<SceneText>,
     edited: RwSignal<SceneText>,
     dirty: Memo<bool>,
     unsaved: RwSignal<BTreeSet<i64>>,
@@ -60,15 +89,15 @@ fn keep_drafts(
                 set.remove(&number)
             };
         });
-        if let Some(id) = draft_id {
-            edited.with_untracked(|e| store_draft(project_id, id, is_dirty.then_some(e)));
+        if let Some(id) = draft_id.filter(|_| !is_dirty) {
+            store_draft(project_id, id, None);
         }
     });
     // Keep the draft current as the person types (the effect above only runs when dirtiness flips).
     Effect::new(move |_| {
-        let text = edited.get();
+        let draft = SceneDraft { text: edited.get(), base: Some(saved.get()) };
         if let Some(id) = draft_id.filter(|_| dirty.get_untracked()) {
-            store_draft(project_id, id, Some(&text));
+            store_draft(project_id, id, Some(draft));
         }
     });
 }
@@ -87,47 +116,60 @@ pub fn SceneEditor(
     let session = use_session();
     let number = scene.scene_number;
     let scene_id = scene.id;
-    let saved = RwSignal::new(SceneText::of(&scene));
+    let now = SceneText::of(&scene);
     let draft = scene_id.filter(|_| editable).and_then(|id| stored_draft(project_id, id));
-    let edited = RwSignal::new(draft.unwrap_or_else(|| saved.get_untracked()));
+    let (base, mine) = draft.map_or((now.clone(), now.clone()), |d| (d.base.unwrap_or_else(|| now.clone()), d.text));
+    // A restored draft begun from an older text than the service's: the person chooses (`settle`).
+    let conflict = changed_elsewhere(&mine, &base, &now);
+    let saved = RwSignal::new(if conflict { base } else { now.clone() });
+    let theirs = RwSignal::new(conflict.then_some(now));
+    let edited = RwSignal::new(mine);
     let state = RwSignal::new(SaveState::Idle);
     let dirty = Memo::new(move |_| edited.with(|e| saved.with(|s| e != s)));
 
-    keep_drafts(project_id, scene_id.filter(|_| editable), number, edited, dirty, unsaved);
+    keep_drafts(project_id, scene_id.filter(|_| editable), number, saved, edited, dirty, unsaved);
 
-    let save_action = Action::new_local(move |(id, update): &(i64, SceneUpdate)| {
-        let (id, update, client) = (*id, update.clone(), session.client());
+    let save_action = Action::new_local(move |id: &i64| {
+        let (id, client) = (*id, session.client());
         async move {
             let outcome = match client {
-                Ok(client) => client.update_scene(project_id, id, &update).await,
+                Ok(client) => save_checked(client, project_id, id, saved, edited, theirs).await,
                 Err(e) => Err(e),
             };
             match outcome {
-                Ok(()) => {
-                    saved.update(|s| *s = s.with_update(&update));
-                    state.set(SaveState::Saved);
-                }
+                Ok(done) => state.set(if done { SaveState::Saved } else { SaveState::Idle }),
                 Err(e) if session.sign_out_if_rejected(&e) => {} // signed out: this view is gone
                 Err(e) => state.set(SaveState::Failed(format!("Not saved: {} Your text is kept.", e.message))),
             }
         }
     });
     let saving = save_action.pending();
+    // After a change elsewhere: keep the person's edits over the service's text, or take that text.
+    // Without one, discarding is taking the saved text.
+    let settle = move |keep: bool| {
+        let now = theirs.get_untracked().unwrap_or_else(|| saved.get_untracked());
+        let text = if keep { edited.get_untracked().rebased(&saved.get_untracked(), &now) } else { now.clone() };
+        saved.set(now);
+        edited.set(text);
+        theirs.set(None);
+        state.set(SaveState::Idle);
+    };
     let save = move |_| {
         let Some(id) = scene_id else {
             state.set(SaveState::Failed("This scene has no id from the service, so it cannot be saved.".into()));
             return;
         };
-        let update = edited.get_untracked().changes_from(&saved.get_untracked());
-        if saving.get_untracked() || update.is_empty() {
+        if saving.get_untracked() {
+            return;
+        }
+        if theirs.with_untracked(Option::is_some) {
+            settle(true);
+        }
+        if !dirty.get_untracked() {
             return;
         }
         state.set(SaveState::Idle);
-        save_action.dispatch_local((id, update));
-    };
-    let discard = move |_| {
-        edited.set(saved.get_untracked());
-        state.set(SaveState::Idle);
+        save_action.dispatch_local(id);
     };
 
     let fields = FIELDS.map(|(slug, label, field)| {
@@ -158,7 +200,7 @@ pub fn SceneEditor(
                             disabled=move || !dirty.get() || saving.get()>
                             {format!("Save scene {number}")}
                         </button>
-                        <button type="button" class="button" on:click=discard disabled=move || !dirty.get()>
+                        <button type="button" class="button" on:click=move |_| settle(false) disabled=move || !dirty.get()>
                             {format!("Discard scene {number} changes")}
                         </button>
                         <span class="save-state" role="status">
@@ -173,7 +215,10 @@ pub fn SceneEditor(
                 })}
                 <MessageBanner tone=Tone::Error message=Signal::derive(move || match state.get() {
                     SaveState::Failed(m) => Some(m),
-                    _ => None,
+                    _ => theirs.with(Option::is_some).then(|| format!(
+                        "Scene {number} was changed and saved elsewhere (another tab or device) since you began editing it. \
+                         Save scene {number} to keep your changes over it, or discard yours to take the saved text."
+                    )),
                 }) />
             </fieldset>
         </li>

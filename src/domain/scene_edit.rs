@@ -36,7 +36,46 @@ impl ToJson for SceneText {
     }
 }
 
+/// Unsaved edits and the service's text they were begun from, so a change made elsewhere in the
+/// meantime (another tab, another device) is noticed rather than overwritten.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SceneDraft {
+    pub text: SceneText,
+    /// Absent in drafts stored before bases were kept: those are taken as begun from the service's text.
+    pub base: Option<SceneText>,
+}
+
+// Stored as the text's fields plus `base`, so drafts kept before bases existed still read.
+impl FromJson for SceneDraft {
+    fn from_json(value: &Value) -> Option<Self> {
+        let base = Fields::of(value)?.get("base");
+        Some(Self { text: SceneText::from_json(value)?, base: SceneText::from_json(base) })
+    }
+}
+
+impl ToJson for SceneDraft {
+    fn to_json(&self) -> Value {
+        let mut value = self.text.to_json();
+        if let (Value::Object(map), Some(base)) = (&mut value, &self.base) {
+            map.insert("base".into(), base.to_json());
+        }
+        value
+    }
+}
+
+/// Whether the service's text `now` was changed since `base` into something other than `mine`: then
+/// saving `mine` would silently undo that change, so the person chooses.
+pub fn changed_elsewhere(mine: &SceneText, base: &SceneText, now: &SceneText) -> bool {
+    now != base && now != mine
+}
+
 impl SceneText {
+    /// The person's edits (the fields where `self` differs from `base`) applied over `now`, so keeping
+    /// them after a change elsewhere keeps the fields only the other side changed.
+    pub fn rebased(&self, base: &SceneText, now: &SceneText) -> SceneText {
+        now.with_update(&self.changes_from(base))
+    }
+
     pub fn of(scene: &Scene) -> Self {
         Self {
             description: scene.description.clone(),
@@ -109,6 +148,36 @@ mod tests {
     fn clearing_a_field_is_a_change() {
         let edited = SceneText { description: String::new(), ..text() };
         assert_eq!(edited.changes_from(&text()).description, Some(String::new()));
+    }
+
+    #[test]
+    fn a_change_elsewhere_is_a_conflict_unless_it_is_the_same_text() {
+        let mine = SceneText { description: "mine".into(), ..text() };
+        let theirs = SceneText { description: "theirs".into(), ..text() };
+        assert!(changed_elsewhere(&mine, &text(), &theirs));
+        assert!(!changed_elsewhere(&mine, &text(), &text()), "nothing changed elsewhere");
+        assert!(!changed_elsewhere(&mine, &text(), &mine), "the same edit made elsewhere");
+        let other_field = SceneText { narration_text: "theirs".into(), ..text() };
+        assert!(changed_elsewhere(&mine, &text(), &other_field), "any change elsewhere is told");
+    }
+
+    #[test]
+    fn keeping_my_edits_keeps_what_only_the_other_side_changed() {
+        let mine = SceneText { description: "mine".into(), ..text() };
+        let theirs = SceneText { description: "theirs".into(), narration_text: "their narration".into(), ..text() };
+        assert_eq!(
+            mine.rebased(&text(), &theirs),
+            SceneText { description: "mine".into(), narration_text: "their narration".into(), ..text() }
+        );
+    }
+
+    #[test]
+    fn a_draft_keeps_its_base_and_older_drafts_still_read() {
+        let draft = SceneDraft { text: SceneText { description: "mine".into(), ..text() }, base: Some(text()) };
+        let stored = crate::json::write(&draft.to_json());
+        assert_eq!(crate::json::read::<SceneDraft>(&stored), Some(draft.clone()));
+        let older = crate::json::write(&draft.text.to_json());
+        assert_eq!(crate::json::read::<SceneDraft>(&older), Some(SceneDraft { base: None, ..draft }));
     }
 
     #[test]
