@@ -319,7 +319,7 @@ test('long, right-to-left, emoji and combining-mark texts from the service hold 
   await page.getByRole('group', { name: /^Scene 10/ }).waitFor();
   await assertFits(page, 'the review page with ten long scenes');
   assert.ok(await readsRightToLeft(page.getByRole('heading', { level: 1 }), RTL), 'the heading reads right to left');
-  assert.ok(await readsRightToLeft(page.locator('.idea'), RTL), 'the story idea reads right to left');
+  assert.ok(await readsRightToLeft(page.locator('.idea bdi'), RTL), 'the story idea reads right to left');
   const narration = page.getByRole('group', { name: 'Scene 1', exact: true }).getByLabel('Narration');
   assert.ok(await narration.evaluate((t) => t.matches(':dir(rtl)')), 'a right-to-left text is edited right to left');
   await assertInert(page, 'the review page with ten long scenes');

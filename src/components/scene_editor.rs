@@ -139,7 +139,7 @@ pub fn SceneEditor(
             match outcome {
                 Ok(done) => state.set(if done { SaveState::Saved } else { SaveState::Idle }),
                 Err(e) if session.sign_out_if_rejected(&e) => {} // signed out: this view is gone
-                Err(e) => state.set(SaveState::Failed(format!("Not saved: {} Your text is kept.", e.message))),
+                Err(e) => state.set(SaveState::Failed(e.after("Not saved, and your text is kept"))),
             }
         }
     });

@@ -7,4 +7,4 @@ mod use_send_once;
 
 pub use use_clock::use_clock;
 pub use use_poller::{use_poller, PollState, Poller, UsePollerOptions};
-pub use use_send_once::{use_send_once, Outcomes, SendOnce};
+pub use use_send_once::{use_send_once, Outcomes, SendOnce, Work};

@@ -6,12 +6,11 @@
 //! success), it is never sent again by itself: the project is re-read, patiently, until it tells
 //! whether the work began; only a project that shows no sign of it lets the person send again.
 
-use crate::api::{ApiError, Client, ErrorKind, Project};
+use crate::api::{ApiError, ApproveRequest, ErrorKind, Project, RegenerateRequest};
 use crate::session::{use_session, Session};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use std::future::Future;
 
 /// Re-reads after an uncertain answer: soon, then less often, while the page stays open.
 const RECHECK_MS: [u32; 5] = [1_000, 2_000, 4_000, 8_000, 15_000];
@@ -24,10 +23,17 @@ pub struct SendOnce {
     session: Session,
 }
 
+/// The work asked for. An enum, not a closure, so the wasm carries the send logic once.
+pub enum Work {
+    Approve(ApproveRequest),
+    Regenerate(i64, RegenerateRequest),
+    Upscale,
+}
+
 /// What the page does with an answer: the work began, or the service refused it.
-pub struct Outcomes<S, R> {
-    pub started: S,
-    pub refused: R,
+pub struct Outcomes {
+    pub started: Box<dyn FnOnce()>,
+    pub refused: Box<dyn FnOnce(ApiError)>,
     /// Whether the project re-read after an uncertain answer shows that the work began, given the
     /// project as it was just before the request (when it could be read).
     pub began: fn(Option<&Project>, &Project) -> bool,
@@ -40,12 +46,7 @@ pub fn use_send_once(project_id: i64) -> SendOnce {
 }
 
 impl SendOnce {
-    pub fn send<T, F, S, R>(self, request: impl FnOnce(Client) -> F + 'static, outcomes: Outcomes<S, R>)
-    where
-        F: Future<Output = Result<T, ApiError>> + 'static,
-        S: FnOnce() + 'static,
-        R: FnOnce(ApiError) + 'static,
-    {
+    pub fn send(self, work: Work, outcomes: Outcomes) {
         let Self { sent, error, project_id, session } = self;
         if sent.get_untracked() {
             return;
@@ -60,7 +61,14 @@ impl SendOnce {
             // What the project looked like before, so that work which began and even finished while
             // no answer came still shows as a change.
             let before = client.get_project(project_id).await.ok();
-            match request(client.clone()).await {
+            let answer = match &work {
+                Work::Approve(request) => client.approve_project(project_id, request).await,
+                Work::Regenerate(scene_number, request) => {
+                    client.regenerate_scene(project_id, *scene_number, request).await
+                }
+                Work::Upscale => client.upscale_project(project_id).await,
+            };
+            match answer {
                 Ok(_) => (outcomes.started)(),
                 // A 401 ends the session and unmounts the page: touch none of its signals.
                 Err(e) if session.sign_out_if_rejected(&e) => {}

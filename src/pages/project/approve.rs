@@ -5,7 +5,7 @@ use crate::browser::approvals;
 use crate::browser::local_time::now_ms;
 use crate::components::{Banner, ConfirmDialog, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
-use crate::hooks::{use_send_once, Outcomes};
+use crate::hooks::{use_send_once, Outcomes, Work};
 use crate::router::use_location;
 use crate::routes;
 use leptos::prelude::*;
@@ -35,14 +35,14 @@ pub fn ApprovePanel(
         }
         let request = ApproveRequest::confirmed(&video_model.get_untracked(), &image_model.get_untracked());
         once.send(
-            move |client| async move { client.approve_project(id, &request).await },
+            Work::Approve(request),
             Outcomes {
-                started: move || {
+                started: Box::new(move || {
                     approvals::remember(id, now_ms());
                     dialog_open.set(false);
                     location.push(&routes::project_video(id));
-                },
-                refused: move |e: ApiError| match e.kind {
+                }),
+                refused: Box::new(move |e: ApiError| match e.kind {
                     ErrorKind::Forbidden => dialog_error.set(Some(format!(
                         "{}, so nothing was reserved and your scenes are unchanged.",
                         e.not_enough_credits()
@@ -54,7 +54,7 @@ pub fn ApprovePanel(
                     }
                     _ => dialog_error
                         .set(Some(e.after("Nothing was reserved, because the service refused the approval"))),
-                },
+                }),
                 began: |_, p| p.status != ProjectStatus::Proposed,
                 not_begun: "nothing was reserved; you can approve again",
             },

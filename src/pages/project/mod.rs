@@ -79,7 +79,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
                 <h1 id="project-heading">{title}</h1>
                 <StatusBadge status=status.clone() />
             </div>
-            <p class="idea"><strong>"Story idea: "</strong>{project.ideas.clone()}</p>
+            <p class="idea"><strong>"Story idea: "</strong><bdi>{project.ideas.clone()}</bdi></p>
             <MessageBanner tone=Tone::Error message=notice />
             {read_only_reason(&status).map(|r| view! {
                 <Banner tone=Tone::Info>{r}" "<a href=routes::project_video(id)>{watch_label}</a></Banner>

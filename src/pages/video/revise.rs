@@ -5,7 +5,7 @@ use crate::api::{ApiError, ErrorKind, Project, ProjectStatus, Scene};
 use crate::browser::drafts;
 use crate::components::{ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::revise::RegenerateChoice;
-use crate::hooks::{use_send_once, Outcomes};
+use crate::hooks::{use_send_once, Outcomes, Work};
 use leptos::prelude::*;
 
 /// Whether a re-read project shows the work under way, or done already: busy, or changed since just
@@ -45,20 +45,20 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
             Err(problem) => return error.set(Some(problem.to_owned())),
         };
         once.send(
-            move |client| async move { client.regenerate_scene(project_id, n, &request).await },
+            Work::Regenerate(n, request),
             Outcomes {
-                started: move || {
+                started: Box::new(move || {
                     sent_key.with_value(|k| drafts::clear(k));
                     open.set(false);
                     on_started.run(());
-                },
-                refused: move |e: ApiError| {
+                }),
+                refused: Box::new(move |e: ApiError| {
                     error.set(Some(match e.kind {
                         ErrorKind::Forbidden => format!("{}, so nothing was charged.", e.not_enough_credits()),
                         ErrorKind::NotFound => e.after(&format!("Scene {n} does not exist in this project any more")),
                         _ => e.after("Nothing was charged and your prompts are kept, because the service refused"),
                     }))
-                },
+                }),
                 began: is_busy,
                 not_begun: "you can send it again",
             },
@@ -114,10 +114,10 @@ pub fn UpscalePanel(project_id: i64, on_started: Callback<()>) -> impl IntoView 
     let (sent, error) = (once.sent, once.error);
     let upscale = move |_| {
         once.send(
-            move |client| async move { client.upscale_project(project_id).await },
+            Work::Upscale,
             Outcomes {
-                started: move || on_started.run(()),
-                refused: move |e: ApiError| error.set(Some(e.after("Upscaling could not start"))),
+                started: Box::new(move || on_started.run(())),
+                refused: Box::new(move |e: ApiError| error.set(Some(e.after("Upscaling could not start")))),
                 began: is_busy,
                 not_begun: "you can ask again",
             },
