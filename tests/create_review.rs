@@ -150,8 +150,12 @@ async fn short_credits_are_said_plainly_and_the_project_stays_reviewable() {
 
     wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();
     wait_for("the confirmation", || button(&root, "Reserve 500 credits and generate")).await.click();
-    wait_for("the refusal", || text(&root).contains("Not enough credits").then_some(())).await;
-    assert!(text(&root).contains("Nothing was reserved"));
+    // One sentence: the service's words about credits, then what it means.
+    wait_for("the refusal", || {
+        text(&root).contains("so nothing was reserved and your scenes are unchanged.").then_some(())
+    })
+    .await;
+    assert!(text(&root).contains("Insufficient credits"), "{}", text(&root));
     assert_eq!(sim_get("/_sim/users/2").await["credits"], 300);
     button(&root, "Cancel").unwrap().click();
     assert!(by_label(&group(&root, "Scene 1").unwrap(), "Description").is_some(), "still editable");

@@ -93,7 +93,8 @@ async fn short_credits_on_regenerate_are_said_plainly_and_the_prompts_are_kept()
     wait_for("the hint", || text(&d).contains("Choose the image, the video, or both.").then_some(())).await;
     set_checked(&by_label(&d, "Video").unwrap(), true);
     wait_for("the cost of a new clip", || button(&d, "Regenerate (about 100 credits)")).await.click();
-    wait_for("the refusal", || text(&d).contains("Not enough credits").then_some(())).await;
+    wait_for("the refusal", || text(&d).contains("so nothing was charged.").then_some(())).await;
+    assert!(text(&d).contains("Insufficient credits"), "{}", text(&d));
     assert_eq!(value_of(&by_label(&d, "Motion prompt").unwrap()), "a whip pan to the sea");
     assert_eq!(sim_get("/_sim/users/2").await["credits"].as_i64().unwrap(), balance, "nothing charged");
     assert!(!is_disabled(&button(&d, "Regenerate (about 100 credits)").unwrap()), "may try again");

@@ -98,7 +98,8 @@ test('insufficient credits say so, and nothing is reserved', async () => {
   await page.getByRole('group', { name: /^Scene 5/ }).waitFor();
   await page.getByRole('button', { name: 'Approve and generate…' }).click();
   await page.getByRole('button', { name: 'Reserve 500 credits and generate' }).click();
-  await page.getByText('Not enough credits').waitFor();
+  // One sentence, not "Not enough credits: Insufficient credits: …".
+  await page.getByText(/^Insufficient credits.*, so nothing was reserved and your scenes are unchanged\.$/).waitFor();
   assert.equal((await sim.control('GET', '/_sim/users/2')).credits, 300);
   await checkScreen(page, 'approve-insufficient');
 });

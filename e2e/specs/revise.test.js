@@ -103,7 +103,7 @@ test('insufficient credits on regenerate say so, and nothing is charged', async 
   const dialog = page.getByRole('dialog', { name: 'Regenerate scene 1' });
   await dialog.getByLabel('Motion prompt').fill('a gentle tilt up to the stars');
   await dialog.getByRole('button', { name: 'Regenerate (about 100 credits)' }).click();
-  await dialog.getByText('Not enough credits').waitFor();
+  await dialog.getByText(/^Insufficient credits.*, so nothing was charged\.$/).waitFor();
   assert.equal(await dialog.getByLabel('Motion prompt').inputValue(), 'a gentle tilt up to the stars', 'what was typed is kept');
   assert.equal((await sim.control('GET', '/_sim/users/2')).credits, 10);
   await checkScreen(page, 'regenerate-insufficient');
