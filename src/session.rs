@@ -6,11 +6,11 @@
 use crate::api::{ApiError, Client, ErrorKind};
 use crate::browser::storage::{self, Persistence};
 use crate::config::Config;
-use crate::domain::account::{fingerprint, API_BASE_URL_KEY as BASE_URL_KEY, STORY_DRAFT_KEY};
+use crate::domain::account::{owner, same_person, API_BASE_URL_KEY as BASE_URL_KEY, STORY_DRAFT_KEY};
 use leptos::prelude::*;
 
 const TOKEN_KEY: &str = "storyreel.token";
-/// The fingerprint of the token whose person's things this device keeps; it outlives a 401.
+/// Whose things this device keeps (`account::owner`: a token fingerprint and the user id); it outlives a 401.
 const OWNER_KEY: &str = "storyreel.owner";
 
 #[derive(Clone, Copy)]
@@ -74,12 +74,13 @@ impl Session {
         Ok(self.client_for(&self.api_base_url.get_untracked(), &token))
     }
 
-    /// Signing in with another token than the one whose things are kept (after a 401) drops the story
-    /// draft, the only one another account could see; a project's drafts wait for its owner.
-    pub fn sign_in(&self, api_base_url: &str, token: &str, remember: bool) {
+    /// Signing in as another person than the one whose things are kept (after a 401) drops the story
+    /// draft, the only one another account could see; a project's drafts wait for its owner. A renewed
+    /// token of the same account keeps it, when the service showed whose it is (`user_id`).
+    pub fn sign_in(&self, api_base_url: &str, token: &str, remember: bool, user_id: Option<i64>) {
         let persistence = if remember { Persistence::Device } else { Persistence::Tab };
-        let owner = fingerprint(token.trim());
-        if storage::read_value(OWNER_KEY).as_ref() != Some(&owner) {
+        let owner = owner(token.trim(), user_id);
+        if !same_person(storage::read_value(OWNER_KEY).as_deref(), &owner) {
             storage::remove(STORY_DRAFT_KEY);
         }
         storage::write(OWNER_KEY, &owner, Persistence::Device);

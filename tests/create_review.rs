@@ -184,7 +184,7 @@ async fn approving_a_project_that_moved_on_refreshes_it_and_explains() {
 }
 
 #[wasm_bindgen_test]
-async fn an_approval_that_times_out_is_never_sent_again() {
+async fn an_approval_that_times_out_is_never_sent_again_by_itself() {
     let _page = one_at_a_time().await;
     let project = new_project("demo-token", 1, 2).await;
     let approve_path = format!("/scene-projects/{}/approve", project.id);
@@ -196,12 +196,16 @@ async fn an_approval_that_times_out_is_never_sent_again() {
     wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();
     let confirm = wait_for("the confirmation", || button(&root, "Reserve 200 credits and generate")).await;
     confirm.click();
-    wait_for("the uncertainty explained", || text(&root).contains("will not send it again").then_some(())).await;
-    assert!(is_disabled(&confirm), "no second approval from this page");
+    let checking = "could not confirm that the service received this";
+    wait_for("the uncertainty explained", || text(&root).contains(checking).then_some(())).await;
+    assert!(is_disabled(&confirm), "no second approval while the project is checked");
     confirm.click();
-    sleep(3000).await;
+    // The project, re-read, is still proposed: the approval never landed, and the person may approve again.
+    wait_for("the project checked", || text(&root).contains("you can approve again").then_some(())).await;
+    assert!(!is_disabled(&confirm));
+    sleep(2000).await;
     sim_put("/_sim/faults", json!({"latency_ms": 0, "path_contains": null})).await;
-    assert_eq!(sim_request_count("POST", &approve_path).await, 1);
+    assert_eq!(sim_request_count("POST", &approve_path).await, 1, "nothing was sent again by itself");
 }
 
 #[wasm_bindgen_test]

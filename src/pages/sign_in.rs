@@ -34,8 +34,9 @@ pub fn SignInPage() -> impl IntoView {
         let return_to = safe_return_path(&location.query_untracked("return_to").unwrap_or_default());
         async move {
             match client.list_projects(&ProjectFilter::default()).await {
-                Ok(_) => {
-                    session.sign_in(&base, &typed_token, remember.get_untracked());
+                Ok(projects) => {
+                    let user_id = projects.iter().find_map(|p| p.user_id);
+                    session.sign_in(&base, &typed_token, remember.get_untracked(), user_id);
                     token.set(String::new());
                     location.push(&return_to);
                 }
