@@ -2,7 +2,7 @@ use crate::api::{ApiError, Client, Scene};
 use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::domain::scene_edit::{changed_elsewhere, SceneDraft, SceneText};
-use crate::json::{FromJson, Map, ToJson, Value};
+use crate::json::{FromJson, Map, ToJson};
 use crate::session::use_session;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -16,13 +16,13 @@ enum SaveState {
 
 // A project's drafts are one object on the device, keyed by scene id.
 fn stored_draft(project_id: i64, scene_id: i64) -> Option<SceneDraft> {
-    let all = drafts::load::<Map<String, Value>>(&drafts::project_key(project_id))?;
+    let all = drafts::load::<Map>(&drafts::project_key(project_id))?;
     SceneDraft::from_json(all.get(&scene_id.to_string())?)
 }
 
 fn store_draft(project_id: i64, scene_id: i64, draft: Option<SceneDraft>) {
     let key = drafts::project_key(project_id);
-    let mut all = drafts::load::<Map<String, Value>>(&key).unwrap_or_default();
+    let mut all = drafts::load::<Map>(&key).unwrap_or_default();
     match draft {
         Some(draft) => all.insert(scene_id.to_string(), draft.to_json()),
         None => all.remove(&scene_id.to_string()),
