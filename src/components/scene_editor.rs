@@ -5,7 +5,6 @@ use crate::domain::scene_edit::{changed_elsewhere, SceneDraft, SceneText};
 use crate::json::{FromJson, Map, ToJson};
 use crate::session::use_session;
 use leptos::prelude::*;
-use std::collections::BTreeSet;
 
 #[derive(Clone, PartialEq)]
 enum SaveState {
@@ -78,16 +77,17 @@ fn keep_drafts(
     saved: RwSignal<SceneText>,
     edited: RwSignal<SceneText>,
     dirty: Memo<bool>,
-    unsaved: RwSignal<BTreeSet<i64>>,
+    unsaved: RwSignal<Vec<i64>>,
 ) {
     Effect::new(move |_| {
         let is_dirty = dirty.get();
-        unsaved.update(|set| {
-            if is_dirty {
-                set.insert(number)
-            } else {
-                set.remove(&number)
-            };
+        // Kept sorted and without repeats, as the page lists it; a set type would add its B-tree to the wasm.
+        unsaved.update(|numbers| match (numbers.binary_search(&number), is_dirty) {
+            (Err(at), true) => numbers.insert(at, number),
+            (Ok(at), false) => {
+                numbers.remove(at);
+            }
+            _ => {}
         });
         if let Some(id) = draft_id.filter(|_| !is_dirty) {
             store_draft(project_id, id, None);
@@ -111,7 +111,7 @@ pub fn SceneEditor(
     editable: bool,
     talking_head: bool,
     /// Scene numbers with unsaved edits, for the page to gate approval on.
-    unsaved: RwSignal<BTreeSet<i64>>,
+    unsaved: RwSignal<Vec<i64>>,
 ) -> impl IntoView {
     let session = use_session();
     let number = scene.scene_number;
