@@ -1,13 +1,184 @@
-//! JSON in and out through one type, serde_json's `Value`, read and written field by field.
+//! JSON in and out through one small value type of our own, read and written field by field.
 //!
 //! Models are read by hand rather than derived: a derive instantiates the parser once per type and
-//! per field reader, which was 58 KB of the wasm for the same behaviour (issue 14).
+//! per field reader, which was 58 KB of the wasm for the same behaviour (issue 14). The value type
+//! is ours rather than serde_json's because its B-tree map was another 14 KB of the wasm, for
+//! objects of a few keys each.
 //!
 //! Reading never fails on one odd field. The spec leaves many shapes "not shown", so a field of the
 //! wrong type, a `null` or a missing field becomes the field's empty value instead of failing the
 //! whole response: one odd field must not hide a project from the person who paid for it.
 
-pub use serde_json::{Map, Value};
+/// A JSON value. Numbers are `f64`, as in the browser, so any integer up to 2^53 is exact.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Number(f64),
+    String(String),
+    Array(Vec<Value>),
+    Object(Map),
+}
+
+/// A JSON object's fields, in insertion order; the API's objects have a few keys each, so a list
+/// searched in order is small and fast enough.
+#[derive(Clone, Debug, Default)]
+pub struct Map(Vec<(String, Value)>);
+
+impl Map {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets `key`, in its old place when it was there already; returns the value it replaced.
+    pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, old)) => Some(std::mem::replace(old, value)),
+            None => {
+                self.0.push((key, value));
+                None
+            }
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        let at = self.0.iter().position(|(k, _)| k == key)?;
+        Some(self.0.remove(at).1)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Value)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<'a> IntoIterator for &'a Map {
+    type Item = (&'a String, &'a Value);
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, (String, Value)>, fn(&'a (String, Value)) -> Self::Item>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+/// Objects are equal whatever the order of their keys, as in JSON.
+impl PartialEq for Map {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().all(|(k, v)| other.get(k) == Some(v))
+    }
+}
+
+/// Integers beyond this are not exact in an `f64` (nor in the browser's numbers).
+const MAX_EXACT: f64 = 9_007_199_254_740_992.0;
+
+impl Value {
+    /// The field `key` of an object; `None` for a missing field or a value that is not an object.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.as_object()?.get(key)
+    }
+
+    pub fn as_object(&self) -> Option<&Map> {
+        match self {
+            Value::Object(map) => Some(map),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&Vec<Value>> {
+        match self {
+            Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    pub fn is_array(&self) -> bool {
+        matches!(self, Value::Array(_))
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Number(f) => Some(*f),
+            _ => None,
+        }
+    }
+
+    /// A whole number only, and only one an `f64` holds exactly (serde_json's integers, as before).
+    pub fn as_i64(&self) -> Option<i64> {
+        self.as_f64().filter(|f| f.fract() == 0.0 && f.abs() <= MAX_EXACT).map(|f| f as i64)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Self {
+        Value::String(s.to_owned())
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Self {
+        Value::String(s)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Self {
+        Value::Bool(b)
+    }
+}
+
+impl From<f64> for Value {
+    fn from(f: f64) -> Self {
+        Value::Number(f)
+    }
+}
+
+// The API's integers are ids, counts and seconds, far below 2^53, so `as f64` is exact for them.
+macro_rules! from_integer {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Value {
+            fn from(n: $t) -> Self {
+                Value::Number(n as f64)
+            }
+        }
+    )*};
+}
+from_integer!(i32, i64, u8, u32, u64);
+
+impl<T: Into<Value>> From<Option<T>> for Value {
+    fn from(value: Option<T>) -> Self {
+        value.map_or(Value::Null, Into::into)
+    }
+}
+
+impl<T: Into<Value>> From<Vec<T>> for Value {
+    fn from(items: Vec<T>) -> Self {
+        Value::Array(items.into_iter().map(Into::into).collect())
+    }
+}
+
+impl From<Map> for Value {
+    fn from(map: Map) -> Self {
+        Value::Object(map)
+    }
+}
 
 pub trait FromJson: Sized {
     /// `None` only when the value is not an object at all.
@@ -59,24 +230,20 @@ mod engine {
         Some(if let Some(b) = v.as_bool() {
             Value::Bool(b)
         } else if let Some(f) = v.as_f64() {
-            // Whole numbers stay integers, as serde_json reads them.
-            if f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 {
-                Value::from(f as i64)
-            } else {
-                serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)
-            }
+            Value::Number(f)
         } else if let Some(s) = v.as_string() {
             Value::String(s)
         } else if Array::is_array(v) {
             let items: Array = v.clone().unchecked_into();
             Value::Array(items.iter().map(|item| from_js(&item, depth + 1)).collect::<Option<_>>()?)
         } else if let Some(object) = v.dyn_ref::<Object>() {
-            let mut map = Map::new();
+            let mut fields = Vec::new();
             for key in Object::keys(object).iter() {
                 let value = from_js(&Reflect::get(object, &key).ok()?, depth + 1)?;
-                map.insert(key.as_string()?, value);
+                fields.push((key.as_string()?, value));
             }
-            Value::Object(map)
+            // Object.keys names each key once, so there is nothing for `Map::insert` to replace.
+            Value::Object(Map(fields))
         } else {
             Value::Null
         })
@@ -86,7 +253,7 @@ mod engine {
         match value {
             Value::Null => JsValue::NULL,
             Value::Bool(b) => JsValue::from_bool(*b),
-            Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(0.0)),
+            Value::Number(f) => JsValue::from_f64(*f),
             Value::String(s) => JsValue::from_str(s),
             Value::Array(items) => items.iter().map(to_js).collect::<Array>().into(),
             Value::Object(map) => {
@@ -100,20 +267,51 @@ mod engine {
     }
 }
 
+// serde_json's own map is used here only natively, so it costs the wasm nothing; whole numbers are
+// written as integers ("5", not "5.0"), as the browser writes them.
 #[cfg(not(target_arch = "wasm32"))]
 mod engine {
-    use super::Value;
+    use super::{Map, Value};
 
     pub fn parse(text: &str) -> Option<Value> {
-        serde_json::from_str(text).ok()
+        serde_json::from_str::<serde_json::Value>(text).ok().map(Value::from)
     }
 
     pub fn write(value: &Value) -> String {
-        value.to_string()
+        to_serde(value).to_string()
     }
 
     pub fn float_text(f: f64) -> String {
         f.to_string()
+    }
+
+    fn to_serde(value: &Value) -> serde_json::Value {
+        match value {
+            Value::Null => serde_json::Value::Null,
+            Value::Bool(b) => (*b).into(),
+            Value::Number(f) => match value.as_i64() {
+                Some(i) => i.into(),
+                None => serde_json::Number::from_f64(*f).map_or(serde_json::Value::Null, serde_json::Value::Number),
+            },
+            Value::String(s) => s.as_str().into(),
+            Value::Array(items) => items.iter().map(to_serde).collect(),
+            Value::Object(map) => map.iter().map(|(k, v)| (k.clone(), to_serde(v))).collect(),
+        }
+    }
+
+    impl From<serde_json::Value> for Value {
+        fn from(value: serde_json::Value) -> Self {
+            match value {
+                serde_json::Value::Null => Value::Null,
+                serde_json::Value::Bool(b) => Value::Bool(b),
+                serde_json::Value::Number(n) => Value::Number(n.as_f64().unwrap_or_default()),
+                serde_json::Value::String(s) => Value::String(s),
+                serde_json::Value::Array(items) => Value::Array(items.into_iter().map(Value::from).collect()),
+                serde_json::Value::Object(map) => {
+                    Value::Object(Map(map.into_iter().map(|(k, v)| (k, v.into())).collect()))
+                }
+            }
+        }
     }
 }
 
@@ -123,7 +321,7 @@ pub fn read<T: FromJson>(text: &str) -> Option<T> {
 
 /// An object under construction; `None` values are left out, as the spec's optional fields are.
 #[derive(Default)]
-pub struct Object(Map<String, Value>);
+pub struct Object(Map);
 
 impl Object {
     pub fn new() -> Self {
@@ -148,13 +346,13 @@ impl Object {
 }
 
 /// Any object, as it is (a map of drafts keyed by scene id).
-impl FromJson for Map<String, Value> {
+impl FromJson for Map {
     fn from_json(value: &Value) -> Option<Self> {
         value.as_object().cloned()
     }
 }
 
-impl ToJson for Map<String, Value> {
+impl ToJson for Map {
     fn to_json(&self) -> Value {
         Value::Object(self.clone())
     }
@@ -164,7 +362,7 @@ static NULL: Value = Value::Null;
 
 /// One object's fields, each read leniently.
 #[derive(Clone, Copy)]
-pub struct Fields<'a>(&'a Map<String, Value>);
+pub struct Fields<'a>(&'a Map);
 
 impl<'a> Fields<'a> {
     pub fn of(value: &'a Value) -> Option<Self> {
@@ -200,7 +398,7 @@ impl<'a> Fields<'a> {
     pub fn boolean(self, key: &str) -> bool {
         match self.get(key) {
             Value::Bool(b) => *b,
-            Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
+            Value::Number(f) => *f != 0.0,
             Value::String(s) => matches!(s.trim().to_ascii_lowercase().as_str(), "true" | "1" | "yes"),
             _ => false,
         }
@@ -223,7 +421,7 @@ impl<'a> Fields<'a> {
             Value::String(s) => Some(s.clone()),
             Value::Object(map) => ["message", "detail", "error", "reason"]
                 .iter()
-                .find_map(|k| map.get(*k).and_then(string_of))
+                .find_map(|k| map.get(k).and_then(string_of))
                 .or_else(|| Some(write(value))),
             other => Some(write(other)),
         };
@@ -234,7 +432,7 @@ impl<'a> Fields<'a> {
 /// A whole number from a number or a numeric string; a fraction is rounded half away from zero.
 pub fn int_of(value: &Value) -> Option<i64> {
     match value {
-        Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.is_finite()).map(|f| f.round() as i64)),
+        Value::Number(f) => Some(f.round() as i64).filter(|_| f.is_finite()),
         Value::String(s) => int_in_text(s),
         _ => None,
     }
@@ -264,9 +462,9 @@ fn int_in_text(text: &str) -> Option<i64> {
 pub fn string_of(value: &Value) -> Option<String> {
     match value {
         Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(match n.as_i64() {
+        Value::Number(f) => Some(match value.as_i64() {
             Some(i) => i.to_string(),
-            None => engine::float_text(n.as_f64().unwrap_or_default()),
+            None => engine::float_text(*f),
         }),
         Value::Bool(b) => Some(b.to_string()),
         _ => None,
@@ -300,34 +498,55 @@ mod tests {
             (json!(true), None),
             (json!(null), None),
         ] {
-            assert_eq!(int_of(&value), expected, "{value}");
+            assert_eq!(int_of(&value.clone().into()), expected, "{value}");
         }
     }
 
     #[test]
     fn text_that_is_not_json_or_nests_too_deep_is_refused() {
-        assert_eq!(parse(r#"{"a": [1, 2.5, "x"]}"#), Some(json!({"a": [1, 2.5, "x"]})));
+        assert_eq!(parse(r#"{"a": [1, 2.5, "x"]}"#), Some(json!({"a": [1, 2.5, "x"]}).into()));
         for bad in ["", "{", "<html>502</html>", "[1,]"] {
             assert_eq!(parse(bad), None, "{bad:?}");
         }
         let deep = "[".repeat(MAX_DEPTH + 2) + &"]".repeat(MAX_DEPTH + 2);
         assert_eq!(parse(&deep), None);
-        assert_eq!(string_of(&json!(2.5)).as_deref(), Some("2.5"));
-        assert_eq!(string_of(&json!(-7)).as_deref(), Some("-7"));
+        assert_eq!(string_of(&json!(2.5).into()).as_deref(), Some("2.5"));
+        assert_eq!(string_of(&json!(-7).into()).as_deref(), Some("-7"));
     }
 
     #[test]
     fn objects_leave_out_what_is_absent() {
         let written = Object::new().with("a", 1).with_some("b", None::<String>).with_some("c", Some("x")).done();
-        assert_eq!(written, json!({"a": 1, "c": "x"}));
+        assert_eq!(written, Value::from(json!({"a": 1, "c": "x"})));
     }
 
     #[test]
     fn a_value_that_is_not_an_object_has_no_fields() {
-        assert!(Fields::of(&json!([1])).is_none());
-        let object = json!({"n": "5", "b": "Yes", "s": 12, "e": ""});
+        assert!(Fields::of(&json!([1]).into()).is_none());
+        let object = json!({"n": "5", "b": "Yes", "s": 12, "e": ""}).into();
         let fields = Fields::of(&object).unwrap();
         assert_eq!((fields.int("n"), fields.boolean("b"), fields.string("s")), (5, true, "12".to_owned()));
         assert_eq!((fields.opt_string("e"), fields.opt_int("missing")), (None, None));
+    }
+
+    #[test]
+    fn a_key_set_again_keeps_its_place() {
+        let mut map = Map::new();
+        map.insert("b".into(), 1.into());
+        map.insert("a".into(), 2.into());
+        assert_eq!(map.insert("b".into(), 3.into()), Some(Value::Number(1.0)));
+        let keys: Vec<_> = map.iter().map(|(k, v)| (k.as_str(), v.as_i64())).collect();
+        assert_eq!(keys, [("b", Some(3)), ("a", Some(2))]);
+        assert_eq!((map.remove("b"), map.get("b"), map.len()), (Some(Value::Number(3.0)), None, 1));
+    }
+
+    #[test]
+    fn whole_numbers_are_written_and_read_as_integers() {
+        assert_eq!(write(&vec![5.0, 0.5, 1_700_000_000_000.0, -0.0].into()), "[5,0.5,1700000000000,0]");
+        assert_eq!(
+            (Value::from(3.0).as_i64(), Value::from(3.5).as_i64(), Value::from(1e300).as_i64()),
+            (Some(3), None, None)
+        );
+        assert_eq!(Value::from(-9_007_199_254_740_992_i64).as_i64(), Some(-9_007_199_254_740_992));
     }
 }

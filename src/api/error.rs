@@ -248,7 +248,7 @@ fn field_errors(items: &[Value]) -> (Option<String>, Vec<FieldError>) {
         match item {
             Value::String(s) => lines.extend(non_empty(s)),
             Value::Object(map) => {
-                let msg = ["msg", "message", "detail"].iter().find_map(|k| map.get(*k)?.as_str().and_then(non_empty));
+                let msg = ["msg", "message", "detail"].iter().find_map(|k| map.get(k)?.as_str().and_then(non_empty));
                 let Some(msg) = msg else { continue };
                 let field = match map.get("loc").or_else(|| map.get("field")) {
                     Some(Value::Array(loc)) => {

@@ -336,7 +336,7 @@ pub fn projects_from_list_body(body: &Value) -> Option<Vec<Project>> {
         Value::Array(_) => body,
         Value::Object(map) => ["projects", "items", "data", "results", "scene_projects"]
             .iter()
-            .find_map(|k| map.get(*k).filter(|v| v.is_array()))?,
+            .find_map(|k| map.get(k).filter(|v| v.is_array()))?,
         _ => return None,
     };
     let Value::Array(items) = items else { return None };

@@ -1,9 +1,9 @@
 use super::*;
-use crate::json::{FromJson, ToJson};
+use crate::json::{FromJson, ToJson, Value};
 use serde_json::json;
 
 fn project(value: serde_json::Value) -> Project {
-    Project::from_json(&value).expect("an object is always a project")
+    Project::from_json(&value.into()).expect("an object is always a project")
 }
 
 #[test]
@@ -44,7 +44,7 @@ fn reads_the_create_response() {
             {"scene_number": 2, "description": "e", "image_prompt": "f", "motion_prompt": "g", "narration_text": "h", "status": "pending"}
         ],
         "created_at": "2026-11-01T10:00:00Z"
-    }))
+    }).into())
     .unwrap();
     assert_eq!((c.id, c.num_scenes, c.status), (5, 2, ProjectStatus::Proposed));
     assert_eq!(c.scenes.len(), 2);
@@ -52,9 +52,9 @@ fn reads_the_create_response() {
     assert_eq!(c.scenes[1].id, None, "create response scenes carry no id");
     assert_eq!(c.scenes[0].status, SceneStatus::Pending);
     for id in [json!(null), json!(0), json!(-3), json!("seven")] {
-        assert_eq!(CreatedProject::from_json(&json!({"id": id, "status": "proposed"})), None, "id {id}");
+        assert_eq!(CreatedProject::from_json(&json!({"id": id, "status": "proposed"}).into()), None, "id {id}");
     }
-    assert_eq!(CreatedProject::from_json(&json!({"status": "proposed"})), None, "no id");
+    assert_eq!(CreatedProject::from_json(&json!({"status": "proposed"}).into()), None, "no id");
 }
 
 #[test]
@@ -65,7 +65,7 @@ fn reads_status_while_generating_and_when_completed() {
             {"scene_number": 1, "image_status": "completed", "video_status": "generating", "image_url": "https://s/1.png"},
             {"scene_number": 2, "image_status": "pending", "video_status": "pending"}
         ]
-    }))
+    }).into())
     .unwrap();
     assert_eq!(generating.status, ProjectStatus::Generating);
     assert_eq!(generating.step(), Some(GenerationStep::GeneratingSceneVideos));
@@ -74,10 +74,13 @@ fn reads_status_while_generating_and_when_completed() {
     assert_eq!(generating.scenes[1].image_url, None);
     assert_eq!(generating.final_video_url, None);
 
-    let done = StatusReport::from_json(&json!({
-        "id": 5, "status": "completed", "progress": 100, "final_video_url": "https://s/final.mp4",
-        "total_duration_seconds": 20, "credits_used": 200
-    }))
+    let done = StatusReport::from_json(
+        &json!({
+            "id": 5, "status": "completed", "progress": 100, "final_video_url": "https://s/final.mp4",
+            "total_duration_seconds": 20, "credits_used": 200
+        })
+        .into(),
+    )
     .unwrap();
     assert_eq!((done.progress, done.credits_used, done.total_duration_seconds), (100, Some(200), Some(20)));
     assert!(done.scenes.is_empty() && done.current_step.is_none());
@@ -85,10 +88,13 @@ fn reads_status_while_generating_and_when_completed() {
 
 #[test]
 fn keeps_unknown_enum_values_instead_of_failing() {
-    let r = StatusReport::from_json(&json!({
-        "id": 1, "status": "queued_for_review", "progress": 3, "current_step": "warming_up_gpus",
-        "scenes": [{"scene_number": 1, "image_status": "throttled", "video_status": "COMPLETED"}]
-    }))
+    let r = StatusReport::from_json(
+        &json!({
+            "id": 1, "status": "queued_for_review", "progress": 3, "current_step": "warming_up_gpus",
+            "scenes": [{"scene_number": 1, "image_status": "throttled", "video_status": "COMPLETED"}]
+        })
+        .into(),
+    )
     .unwrap();
     assert_eq!(r.status, ProjectStatus::Unknown("queued_for_review".into()));
     assert_eq!(r.step(), Some(GenerationStep::Unknown("warming_up_gpus".into())));
@@ -98,8 +104,8 @@ fn keeps_unknown_enum_values_instead_of_failing() {
 
 #[test]
 fn understands_the_upscaling_status() {
-    let a =
-        Accepted::from_json(&json!({"id": 9, "status": "upscaling", "message": "may take 5 to 10 minutes"})).unwrap();
+    let a = Accepted::from_json(&json!({"id": 9, "status": "upscaling", "message": "may take 5 to 10 minutes"}).into())
+        .unwrap();
     assert_eq!(a.status, ProjectStatus::Upscaling);
     assert_eq!(a.message.as_deref(), Some("may take 5 to 10 minutes"));
 }
@@ -134,7 +140,8 @@ fn an_unreadable_scene_is_skipped_not_fatal() {
 
 #[test]
 fn the_error_field_of_any_shape_becomes_a_message() {
-    let read = |e: serde_json::Value| StatusReport::from_json(&json!({"status": "failed", "error": e})).unwrap().error;
+    let read =
+        |e: serde_json::Value| StatusReport::from_json(&json!({"status": "failed", "error": e}).into()).unwrap().error;
     assert_eq!(read(json!("Scene 3 video failed")).as_deref(), Some("Scene 3 video failed"));
     assert_eq!(read(json!({"code": "E42", "message": "GPU lost"})).as_deref(), Some("GPU lost"));
     assert_eq!(read(json!({"code": "E42"})).as_deref(), Some(r#"{"code":"E42"}"#));
@@ -147,12 +154,12 @@ fn list_bodies_of_every_reasonable_shape() {
     let one = json!({"id": 1, "status": "proposed"});
     for body in [json!([one]), json!({"projects": [one]}), json!({"items": [one], "total": 1}), json!({"data": [one]})]
     {
-        let projects = projects_from_list_body(&body).expect("recognised");
+        let projects = projects_from_list_body(&body.into()).expect("recognised");
         assert_eq!(projects.len(), 1);
         assert_eq!(projects[0].status, ProjectStatus::Proposed);
     }
-    assert_eq!(projects_from_list_body(&json!({"unexpected": true})), None);
-    assert_eq!(projects_from_list_body(&json!("nope")), None);
+    assert_eq!(projects_from_list_body(&json!({"unexpected": true}).into()), None);
+    assert_eq!(projects_from_list_body(&json!("nope").into()), None);
 }
 
 #[test]
@@ -166,18 +173,18 @@ fn requests_are_written_with_the_spec_names() {
     };
     assert_eq!(
         create.to_json(),
-        json!({
+        Value::from(json!({
             "person_id": 1, "story_idea": "A fox crosses a lake", "num_scenes": 3,
             "use_avatar_first_scene": true, "use_avatar_last_scene": false
-        })
+        }))
     );
-    assert_eq!(ApproveRequest::confirmed(" ", "").to_json(), json!({"confirm_credits": true}));
+    assert_eq!(ApproveRequest::confirmed(" ", "").to_json(), Value::from(json!({"confirm_credits": true})));
     assert_eq!(
         ApproveRequest::confirmed("veo-3", " flux ").to_json(),
-        json!({"confirm_credits": true, "video_model": "veo-3", "image_model": "flux"})
+        Value::from(json!({"confirm_credits": true, "video_model": "veo-3", "image_model": "flux"}))
     );
     let update = SceneUpdate { motion_prompt: Some("zoom".into()), ..SceneUpdate::default() };
-    assert_eq!(update.to_json(), json!({"motion_prompt": "zoom"}));
+    assert_eq!(update.to_json(), Value::from(json!({"motion_prompt": "zoom"})));
     assert!(SceneUpdate::default().is_empty() && !update.is_empty());
     let regen = RegenerateRequest {
         regenerate_image: false,
@@ -187,7 +194,7 @@ fn requests_are_written_with_the_spec_names() {
     };
     assert_eq!(
         regen.to_json(),
-        json!({"regenerate_image": false, "regenerate_video": true, "updated_motion_prompt": "orbit"})
+        Value::from(json!({"regenerate_image": false, "regenerate_video": true, "updated_motion_prompt": "orbit"}))
     );
 }
 

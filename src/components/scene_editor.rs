@@ -2,10 +2,9 @@ use crate::api::{ApiError, Client, Scene};
 use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::domain::scene_edit::{changed_elsewhere, SceneDraft, SceneText};
-use crate::json::{FromJson, Map, ToJson, Value};
+use crate::json::{FromJson, Map, ToJson};
 use crate::session::use_session;
 use leptos::prelude::*;
-use std::collections::BTreeSet;
 
 #[derive(Clone, PartialEq)]
 enum SaveState {
@@ -16,13 +15,13 @@ enum SaveState {
 
 // A project's drafts are one object on the device, keyed by scene id.
 fn stored_draft(project_id: i64, scene_id: i64) -> Option<SceneDraft> {
-    let all = drafts::load::<Map<String, Value>>(&drafts::project_key(project_id))?;
+    let all = drafts::load::<Map>(&drafts::project_key(project_id))?;
     SceneDraft::from_json(all.get(&scene_id.to_string())?)
 }
 
 fn store_draft(project_id: i64, scene_id: i64, draft: Option<SceneDraft>) {
     let key = drafts::project_key(project_id);
-    let mut all = drafts::load::<Map<String, Value>>(&key).unwrap_or_default();
+    let mut all = drafts::load::<Map>(&key).unwrap_or_default();
     match draft {
         Some(draft) => all.insert(scene_id.to_string(), draft.to_json()),
         None => all.remove(&scene_id.to_string()),
@@ -78,16 +77,17 @@ fn keep_drafts(
     saved: RwSignal<SceneText>,
     edited: RwSignal<SceneText>,
     dirty: Memo<bool>,
-    unsaved: RwSignal<BTreeSet<i64>>,
+    unsaved: RwSignal<Vec<i64>>,
 ) {
     Effect::new(move |_| {
         let is_dirty = dirty.get();
-        unsaved.update(|set| {
-            if is_dirty {
-                set.insert(number)
-            } else {
-                set.remove(&number)
-            };
+        // Kept sorted and without repeats, as the page lists it; a set type would add its B-tree to the wasm.
+        unsaved.update(|numbers| match (numbers.binary_search(&number), is_dirty) {
+            (Err(at), true) => numbers.insert(at, number),
+            (Ok(at), false) => {
+                numbers.remove(at);
+            }
+            _ => {}
         });
         if let Some(id) = draft_id.filter(|_| !is_dirty) {
             store_draft(project_id, id, None);
@@ -111,7 +111,7 @@ pub fn SceneEditor(
     editable: bool,
     talking_head: bool,
     /// Scene numbers with unsaved edits, for the page to gate approval on.
-    unsaved: RwSignal<BTreeSet<i64>>,
+    unsaved: RwSignal<Vec<i64>>,
 ) -> impl IntoView {
     let session = use_session();
     let number = scene.scene_number;

@@ -111,7 +111,7 @@ mod tests {
         assert_eq!(r.updated_motion_prompt.as_deref(), Some("fast dolly-in"));
         assert_eq!(r.updated_image_prompt, None, "surrounding spaces are not a change");
         let json = crate::json::ToJson::to_json(&r);
-        assert!(json.get("updated_image_prompt").is_none(), "unchanged prompts are left out of the body: {json}");
+        assert!(json.get("updated_image_prompt").is_none(), "unchanged prompts are left out of the body: {json:?}");
     }
 
     #[test]

@@ -135,7 +135,7 @@ mod tests {
         );
         assert_eq!(
             crate::json::ToJson::to_json(&update),
-            serde_json::json!({"motion_prompt": "slow zoom", "narration_text": "Hello"})
+            Value::from(serde_json::json!({"motion_prompt": "slow zoom", "narration_text": "Hello"}))
         );
     }
 

@@ -224,10 +224,13 @@ mod tests {
 
     #[test]
     fn a_failed_project_refills_the_form_it_came_from() {
-        let project = Project::from_json(&serde_json::json!({
-            "id": 9, "ideas": "A robot learns to paint", "person_id": 3, "use_avatar_last_scene": true,
-            "scenes": [{"scene_number": 1}, {"scene_number": 2}, {"scene_number": 3}]
-        }))
+        let project = Project::from_json(
+            &serde_json::json!({
+                "id": 9, "ideas": "A robot learns to paint", "person_id": 3, "use_avatar_last_scene": true,
+                "scenes": [{"scene_number": 1}, {"scene_number": 2}, {"scene_number": 3}]
+            })
+            .into(),
+        )
         .unwrap();
         let draft = StoryDraft::from_project(&project);
         assert_eq!(draft.request().unwrap().num_scenes, 3);

@@ -9,7 +9,6 @@ use crate::hooks::{use_send_once, Outcomes, Work};
 use crate::router::use_location;
 use crate::routes;
 use leptos::prelude::*;
-use std::collections::BTreeSet;
 
 /// `unsaved` holds the scene numbers with unsaved edits: approval waits until there are none.
 /// `notice` and `reload` belong to the page, which outlives a refetch of the project.
@@ -17,7 +16,7 @@ use std::collections::BTreeSet;
 pub fn ApprovePanel(
     id: i64,
     estimate: Estimate,
-    unsaved: RwSignal<BTreeSet<i64>>,
+    unsaved: RwSignal<Vec<i64>>,
     notice: RwSignal<Option<String>>,
     reload: Callback<()>,
 ) -> impl IntoView {
@@ -30,7 +29,7 @@ pub fn ApprovePanel(
     let image_model = RwSignal::new(String::new());
 
     let approve = move |_| {
-        if !unsaved.with_untracked(BTreeSet::is_empty) {
+        if !unsaved.with_untracked(Vec::is_empty) {
             return;
         }
         let request = ApproveRequest::confirmed(&video_model.get_untracked(), &image_model.get_untracked());
@@ -69,7 +68,7 @@ pub fn ApprovePanel(
                 view! { <Banner tone=Tone::Warning>{format!("Save or discard your changes to scene {list} before approving.")}</Banner> }
             }))}
             <button type="button" class="button primary"
-                disabled=move || !unsaved.with(BTreeSet::is_empty)
+                disabled=move || !unsaved.with(Vec::is_empty)
                 on:click=move |_| { dialog_error.set(None); dialog_open.set(true); }>
                 "Approve and generate…"
             </button>

@@ -14,7 +14,6 @@ use crate::routes;
 use crate::session::use_session;
 use approve::ApprovePanel;
 use leptos::prelude::*;
-use std::collections::BTreeSet;
 
 #[component]
 pub fn ProjectPage(id: i64) -> impl IntoView {
@@ -56,7 +55,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
     let id = project.id;
     let status = project.status.clone();
     let editable = can_edit_scenes(&status);
-    let unsaved = RwSignal::new(BTreeSet::<i64>::new());
+    let unsaved = RwSignal::new(Vec::<i64>::new());
     guard_leaving(move || unsaved.with_untracked(|s| !s.is_empty()));
 
     let mut scenes = project.scenes.clone();
