@@ -60,7 +60,10 @@ async fn save_checked(
     Ok(true)
 }
 
-const FIELDS: [(&str, &str, fn(&mut SceneText) -> &mut String); 4] = [
+/// A scene text's field: its key, its label, and where it lives.
+type Field = (&'static str, &'static str, fn(&mut SceneText) -> &mut String);
+
+const FIELDS: [Field; 4] = [
     ("description", "Description", |t| &mut t.description),
     ("image-prompt", "Image prompt", |t| &mut t.image_prompt),
     ("motion-prompt", "Motion prompt", |t| &mut t.motion_prompt),
