@@ -9,6 +9,7 @@ use crate::browser::page::set_title;
 use crate::components::{Banner, MessageBanner, NotFound, SceneEditor, StatusBadge, Tone};
 use crate::domain::credits::approval_estimate;
 use crate::domain::lifecycle::{can_approve, can_edit_scenes, read_only_reason};
+use crate::domain::order::scenes_in_order;
 use crate::domain::title::project_title;
 use crate::routes;
 use crate::session::use_session;
@@ -58,8 +59,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
     let unsaved = RwSignal::new(Vec::<i64>::new());
     guard_leaving(move || unsaved.with_untracked(|s| !s.is_empty()));
 
-    let mut scenes = project.scenes.clone();
-    crate::domain::order::sort_by_key(&mut scenes, |s| s.scene_number);
+    let scenes = scenes_in_order(&project.scenes);
     let last_number = scenes.last().map(|s| s.scene_number);
     let estimate = approval_estimate(scenes.len() as u32);
     let scene_views = scenes
