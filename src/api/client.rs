@@ -94,7 +94,8 @@ impl Client {
         query: &[(&str, String)],
         body: Option<&dyn ToJson>,
     ) -> Result<Value, ApiError> {
-        let hold = NOT_BEFORE.get().min(js_sys::Date::now() + MAX_HOLD_MS) - js_sys::Date::now();
+        let now = js_sys::Date::now();
+        let hold = NOT_BEFORE.get().min(now + MAX_HOLD_MS) - now;
         if hold > 0.0 {
             gloo_timers::future::TimeoutFuture::new(hold as u32).await;
         }

@@ -35,7 +35,7 @@ pub struct Outcomes {
     pub started: Box<dyn FnOnce()>,
     pub refused: Box<dyn FnOnce(ApiError)>,
     /// Whether the project re-read after an uncertain answer shows that the work began, given the
-    /// project as it was just before the request (when it could be read).
+    /// project as it was just before the request (when it could be read; never for approval).
     pub began: fn(Option<&Project>, &Project) -> bool,
     /// Said when a re-read shows it did not begin, e.g. "nothing was reserved; you can approve again".
     pub not_begun: &'static str,
@@ -59,8 +59,12 @@ impl SendOnce {
         error.set(None);
         spawn_local(async move {
             // What the project looked like before, so that work which began and even finished while
-            // no answer came still shows as a change.
-            let before = client.get_project(project_id).await.ok();
+            // no answer came still shows as a change. Not for approval: the spec refuses it from any
+            // status but proposed, so the status alone tells, and the paid path gains no request.
+            let before = match work {
+                Work::Approve(_) => None,
+                _ => client.get_project(project_id).await.ok(),
+            };
             let answer = match &work {
                 Work::Approve(request) => client.approve_project(project_id, request).await,
                 Work::Regenerate(scene_number, request) => {
