@@ -14,6 +14,11 @@ pub fn project_key(project_id: i64) -> String {
     format!("storyreel.draft.project.{project_id}")
 }
 
+/// What the regenerate dialog of one scene holds.
+pub fn regenerate_key(project_id: i64, scene_number: i64) -> String {
+    format!("storyreel.draft.regenerate.{project_id}.{scene_number}")
+}
+
 pub fn load<T: FromJson>(key: &str) -> Option<T> {
     json::read(&storage::read_value(key)?)
 }

@@ -21,7 +21,7 @@ fn is_busy(before: Option<&Project>, now: &Project) -> bool {
 #[component]
 pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) -> impl IntoView {
     let n = scene.scene_number;
-    let draft_key = format!("storyreel.draft.regenerate.{project_id}.{n}");
+    let draft_key = drafts::regenerate_key(project_id, n);
     let choice = RwSignal::new(drafts::load(&draft_key).unwrap_or_else(|| RegenerateChoice::for_scene(&scene)));
     let (changed, sent_key) = (scene.clone(), StoredValue::new(draft_key.clone()));
     // What the person typed outlives the dialog and a sign-in; an untouched choice is no draft.
