@@ -312,6 +312,9 @@ const ACTIONS = [
 ];
 
 
+/** Each action by its name, for the tests below that reuse its set-up and checks. */
+const byName = Object.fromEntries(ACTIONS.map((a) => [a.name, a]));
+
 // Cells of one action run two at a time: each has its own page and project, and the faults are the
 // page's own (the simulator's switches, shared by all, are used only in the last, sequential section).
 for (const action of ACTIONS) {
@@ -364,7 +367,7 @@ const odd = (change) => async (route) => {
 describe('odd answers', () => {
   test('sign in and list: a list wrapped in an object, unknown statuses, progress 140 and -5, null addresses', async () => {
     await project('proposed');
-    const cell = await ACTIONS[0].setup();
+    const cell = await byName['sign in'].setup();
     const { page } = cell;
     // The alt profile wraps its list already: take the items from either shape, wrap them anew.
     const items = (list) => (Array.isArray(list) ? list : Object.values(list).find(Array.isArray));
@@ -372,7 +375,7 @@ describe('odd answers', () => {
       total: items(list).length,
       items: items(list).map((p, i) => ({ ...p, status: i === 0 ? 'warming_up' : p.status, progress: i === 0 ? 140 : -5, final_video_url: null, thumbnail_url: null })),
     })));
-    await ACTIONS[0].act(cell);
+    await byName['sign in'].act(cell);
     await page.getByRole('heading', { name: 'Your projects' }).waitFor();
     await page.getByText('Warming up').first().waitFor();
     const text = await page.locator('main').innerText();
@@ -385,15 +388,15 @@ describe('odd answers', () => {
   });
 
   test('create: an answer without an id keeps the story and says so; one with an unknown status and no scenes still leads to the review', async () => {
-    const cell = await ACTIONS[2].setup();
+    const cell = await byName['create'].setup();
     const { page } = cell;
     let clear = await inject(page, is('POST', /\/stories\/create$/), odd(({ id, ...rest }) => rest));
-    await ACTIONS[2].act(cell);
+    await byName['create'].act(cell);
     await page.getByText(/could not read/).first().waitFor();
-    await ACTIONS[2].kept(cell);
+    await byName['create'].kept(cell);
     await clear();
     clear = await inject(page, is('POST', /\/stories\/create$/), odd((p) => ({ ...p, status: 'drafting', scenes: [] })));
-    await ACTIONS[2].act(cell);
+    await byName['create'].act(cell);
     await page.getByRole('group', { name: /^Scene 3/ }).waitFor();
     await clear();
     assert.deepEqual(page.problems, []);
@@ -401,22 +404,22 @@ describe('odd answers', () => {
   });
 
   test('save a scene: whatever the service answers, the saved text is what the project shows', async () => {
-    const cell = await ACTIONS[3].setup();
+    const cell = await byName['save a scene'].setup();
     const { page, scene } = cell;
     const clear = await inject(page, is('PUT', /\/scenes\/\d+$/), odd(() => ({ scene_number: 99, description: null, status: 'mystery' })));
-    await ACTIONS[3].act(cell);
+    await byName['save a scene'].act(cell);
     await scene.getByText('Saved.').waitFor();
-    await ACTIONS[3].kept(cell);
+    await byName['save a scene'].kept(cell);
     await clear();
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });
 
   test('approve: an unknown status and a negative credit figure in the answer still lead to generation, charged once', async () => {
-    const cell = await ACTIONS[4].setup();
+    const cell = await byName['approve'].setup();
     const { page, id } = cell;
     const clear = await inject(page, is('POST', /\/approve$/), odd((a) => ({ ...a, status: 'queued_for_gpu', credits_reserved: -5, estimated_time: 'soon' })));
-    await ACTIONS[4].act(cell);
+    await byName['approve'].act(cell);
     await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
     assert.equal(await charges(id), 1);
     await clear();
@@ -425,7 +428,7 @@ describe('odd answers', () => {
   });
 
   test('status poll: progress 140 then -5, an unknown step and status, scenes out of order, repeated and then none, null addresses', async () => {
-    const cell = await ACTIONS[5].setup();
+    const cell = await byName['status poll'].setup();
     const { page } = cell;
     const bar = page.getByRole('progressbar', { name: 'Overall progress' });
     const answers = [
@@ -434,7 +437,7 @@ describe('odd answers', () => {
     ];
     for (const change of answers) {
       const clear = await inject(page, is('GET', /\/status$/), odd(change));
-      await ACTIONS[5].act(cell);
+      await byName['status poll'].act(cell);
       await page.waitForTimeout(500);
       const now = Number(await bar.getAttribute('aria-valuenow').catch(() => '0'));
       assert.ok(now >= 0 && now <= 100, `progress shown within 0 to 100, was ${now}`);
@@ -448,11 +451,11 @@ describe('odd answers', () => {
   });
 
   test('regenerate and upscale: answers with unknown statuses and nothing else still start the follow-up, charged once', async () => {
-    const cell = await ACTIONS[6].setup();
+    const cell = await byName['regenerate'].setup();
     const { page, id } = cell;
     const before = await charges(id);
     let clear = await inject(page, is('POST', /\/regenerate$/), odd(() => ({ status: 'mystery' })));
-    await ACTIONS[6].act(cell);
+    await byName['regenerate'].act(cell);
     await page.getByText(/Scene 1 is being regenerated|regenerated scene 1 is ready/).first().waitFor({ timeout: 20_000 });
     assert.equal(await charges(id) - before, 1);
     await clear();
@@ -539,26 +542,26 @@ describe('faults from the simulator', () => {
   });
 
   test('save: a 500 from the service keeps the text, and saving again works', async () => {
-    const cell = await ACTIONS[3].setup();
+    const cell = await byName['save a scene'].setup();
     await faults({ error_500_count: 1, path_contains: '/scenes/' });
-    await ACTIONS[3].act(cell);
+    await byName['save a scene'].act(cell);
     await cell.scene.getByText(/problem on its side \(Internal server error\)/).waitFor();
-    await ACTIONS[3].kept(cell);
-    await ACTIONS[3].recovered(cell);
+    await byName['save a scene'].kept(cell);
+    await byName['save a scene'].recovered(cell);
     await faults({});
     await cell.page.context().close();
   });
 
   test('approve: a token revoked mid-way signs the person out; signed in again, one approval reserves once', async () => {
-    const cell = await ACTIONS[4].setup();
+    const cell = await byName['approve'].setup();
     const { page, id } = cell;
     await faults({ revoked_count: 1, path_contains: '/approve' });
-    await ACTIONS[4].act(cell);
+    await byName['approve'].act(cell);
     await page.getByText(/did not accept your access token/).waitFor();
     assert.equal(await charges(id), 0);
     await page.getByLabel('Access token').fill('demo-token');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await ACTIONS[4].recovered(cell, '401');
+    await byName['approve'].recovered(cell, '401');
     assert.equal(await charges(id), 1);
     await faults({});
     await page.context().close();
