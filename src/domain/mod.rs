@@ -12,5 +12,6 @@ pub mod polling;
 pub mod project_list;
 pub mod revise;
 pub mod scene_edit;
+pub mod script;
 pub mod story;
 pub mod title;
