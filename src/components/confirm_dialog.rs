@@ -4,7 +4,8 @@ use leptos::prelude::*;
 
 /// A modal question before an action that spends credits or cannot be undone. The native
 /// `<dialog>` traps focus and closes on Escape; the confirm button is disabled while the action
-/// runs, so one confirmation is one request.
+/// runs, so one confirmation is one request. `other` is a second way forward besides the confirm
+/// button (its label and what it does), for a question with two answers and Cancel.
 #[component]
 pub fn ConfirmDialog(
     open: RwSignal<bool>,
@@ -13,6 +14,7 @@ pub fn ConfirmDialog(
     #[prop(into)] busy: Signal<bool>,
     #[prop(into)] error: Signal<Option<String>>,
     on_confirm: Callback<()>,
+    #[prop(optional)] other: Option<(&'static str, Callback<()>)>,
     children: Children,
 ) -> impl IntoView {
     let dialog = NodeRef::<html::Dialog>::new();
@@ -42,6 +44,7 @@ pub fn ConfirmDialog(
                 // double click must not land its second click on a button that moved under it.
                 <div class="actions">
                     <button type="button" class="button" on:click=move |_| open.set(false)>"Cancel"</button>
+                    {other.map(|(label, run)| view! { <button type="button" class="button" on:click=move |_| run.run(())>{label}</button> })}
                     <button type="submit" class="button primary" disabled=move || busy.get()>{move || confirm_label.get()}</button>
                 </div>
             </form>

@@ -2,6 +2,7 @@
 
 mod banner;
 mod confirm_dialog;
+mod new_story_from;
 mod not_found;
 mod require_sign_in;
 mod scene_editor;
@@ -11,6 +12,7 @@ mod video_player;
 
 pub use banner::{Banner, MessageBanner, Tone};
 pub use confirm_dialog::ConfirmDialog;
+pub use new_story_from::NewStoryFrom;
 pub use not_found::NotFound;
 pub use require_sign_in::RequireSignIn;
 pub use scene_editor::SceneEditor;
