@@ -115,6 +115,9 @@ pub fn SceneEditor(
     talking_head: bool,
     /// Scene numbers with unsaved edits, for the page to gate approval on.
     unsaved: RwSignal<Vec<i64>>,
+    /// Told the scene's number and texts each time the service is known to hold new ones.
+    #[prop(optional)]
+    on_saved: Option<Callback<(i64, SceneText)>>,
 ) -> impl IntoView {
     let session = use_session();
     let number = scene.scene_number;
@@ -131,6 +134,15 @@ pub fn SceneEditor(
     let dirty = Memo::new(move |_| edited.with(|e| saved.with(|s| e != s)));
 
     keep_drafts(project_id, scene_id.filter(|_| editable), number, saved, edited, dirty, unsaved);
+    if let Some(on_saved) = on_saved {
+        // Not at first: the page has the texts it gave, and a restored draft's base may be older.
+        Effect::new(move |first: Option<()>| {
+            let text = saved.get();
+            if first.is_some() {
+                on_saved.run((number, text));
+            }
+        });
+    }
 
     let save_action = Action::new_local(move |id: &i64| {
         let (id, client) = (*id, session.client());
