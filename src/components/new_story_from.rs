@@ -11,7 +11,7 @@ use crate::routes;
 use leptos::prelude::*;
 
 #[component]
-pub fn NewStoryFrom(#[prop(into)] project: Signal<Option<Project>>) -> impl IntoView {
+pub fn NewStoryFrom(project: RwSignal<Option<Project>>) -> impl IntoView {
     let location = use_location();
     let open = RwSignal::new(false);
     // The idea of the story already in the form, named in the question.
@@ -41,8 +41,8 @@ pub fn NewStoryFrom(#[prop(into)] project: Signal<Option<Project>>) -> impl Into
         <ConfirmDialog open=open title="Replace the story you began?" confirm_label="Replace my draft" busy=false
             error={None::<String>} on_confirm=Callback::new(move |_| go(true))
             other=("Keep my draft", Callback::new(move |_| go(false)))>
-            <p>"The new-story form holds a story you have not sent yet: “"<bdi>{theirs}</bdi>"”."</p>
-            <p>"Replace it with this project's story, or keep yours and go to the form."</p>
+            <p>"The new-story form holds a story you have not sent yet: “"<bdi>{theirs}</bdi>
+                "”. Replace it with this project's story, or keep yours and go to the form."</p>
         </ConfirmDialog>
     }
 }

@@ -9,10 +9,7 @@ use leptos::prelude::*;
 
 /// `unsaved`: the page holds edits the service does not have, which the files leave out.
 #[component]
-pub fn ScriptFiles(
-    #[prop(into)] project: Signal<Option<Project>>,
-    #[prop(optional, into)] unsaved: Signal<bool>,
-) -> impl IntoView {
+pub fn ScriptFiles(project: RwSignal<Option<Project>>, #[prop(optional, into)] unsaved: Signal<bool>) -> impl IntoView {
     let status = RwSignal::new(String::new());
     let make = move |extension: &'static str| {
         let Some(p) = project.get_untracked() else { return };
@@ -22,28 +19,25 @@ pub fn ScriptFiles(
             _ => ("text/vtt", webvtt(&caption_cues(&p.scenes))),
         };
         let name = file_name(&p, extension);
-        status.set(if save_text(&name, mime, &text) {
-            format!("Made {name}.")
-        } else {
-            format!("Your browser did not save {name}.")
-        });
+        let made = save_text(&name, mime, &text);
+        status.set(format!("{} {name}.", if made { "Made" } else { "Your browser did not save" }));
     };
-    let button = move |label: &'static str, extension: &'static str| {
-        view! { <button type="button" class="button" disabled=move || project.with(Option::is_none) on:click=move |_| make(extension)>{label}</button> }
+    let silent = move || project.with(|p| p.as_ref().is_some_and(|p| caption_cues(&p.scenes).is_empty()));
+    let button = move |label: &'static str, extension: &'static str, subtitles: bool| {
+        view! {
+            <button type="button" class="button" hidden=move || subtitles && silent()
+                on:click=move |_| make(extension)>{label}</button>
+        }
     };
-    let subtitled = move || project.with(|p| p.as_ref().is_some_and(|p| !caption_cues(&p.scenes).is_empty()));
     view! {
-        <div class="actions" role="group" aria-label="The script as files">
-            {button("Download script", "md")}
-            {move || if subtitled() {
-                view! { {button("Download subtitles (.srt)", "srt")} {button("Download subtitles (.vtt)", "vtt")} }.into_any()
-            } else {
-                view! { <span>"No scene has narration, so there are no subtitles."</span> }.into_any()
-            }}
+        // Offered once the project is read.
+        <div class="actions" role="group" aria-label="The script as files" hidden=move || project.with(Option::is_none)>
+            {button("Download script", "md", false)}
+            {button("Download subtitles (.srt)", "srt", true)}
+            {button("Download subtitles (.vtt)", "vtt", true)}
+            <span hidden=move || !silent()>"No scene has narration, so there are no subtitles."</span>
         </div>
-        <Show when=move || unsaved.get()>
-            <p class="help">"The files hold the scenes as saved, without your unsaved changes."</p>
-        </Show>
+        <p class="help" hidden=move || !unsaved.get()>"The files hold the scenes as saved, without your unsaved changes."</p>
         <p role="status" class="help">{status}</p>
     }
 }

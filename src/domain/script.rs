@@ -12,67 +12,68 @@ const MAX_STEM_BYTES: usize = 100;
 /// the order the person sees them.
 pub fn markdown(project: &Project) -> String {
     let mut out = String::from("# ");
-    out.push_str(&one_line(&project_title(project.id, Some(project))));
+    // A heading is one line.
+    for c in project_title(project.id, Some(project)).chars() {
+        out.push(if c.is_control() { ' ' } else { c });
+    }
     section(&mut out, "## Story idea", &project.ideas);
     for scene in scenes_in_order(&project.scenes) {
         out.push_str("\n\n## Scene ");
         out.push_str(&scene.scene_number.to_string());
-        for (heading, text) in [
-            ("### Description", &scene.description),
-            ("### Image prompt", &scene.image_prompt),
-            ("### Motion prompt", &scene.motion_prompt),
-            ("### Narration", &scene.narration_text),
-        ] {
-            section(&mut out, heading, text);
-        }
+        section(&mut out, "### Description", &scene.description);
+        section(&mut out, "### Image prompt", &scene.image_prompt);
+        section(&mut out, "### Motion prompt", &scene.motion_prompt);
+        section(&mut out, "### Narration", &scene.narration_text);
     }
     out.push('\n');
     out
 }
 
+/// A heading and the service's text under it as a block quote, every line of it quoted (blank ones
+/// too), so nothing in it can end the quote or start a heading, rule, list or code block of the
+/// script's own; inline marks (emphasis, code spans) may still render, inside the quote.
 fn section(out: &mut String, heading: &str, text: &str) {
     out.push_str("\n\n");
     out.push_str(heading);
-    out.push_str("\n\n");
-    if text.trim().is_empty() {
-        out.push_str("*None.*");
-    } else {
-        quote(out, text);
+    let text = text.trim();
+    if text.is_empty() {
+        out.push_str("\n\n*None.*");
+        return;
     }
-}
-
-/// The service's text as a block quote, every line of it quoted (blank ones too), so nothing in it
-/// can end the quote or start a heading, rule, list or code block of the script's own; inline marks
-/// (emphasis, code spans) may still render, inside the quote.
-fn quote(out: &mut String, text: &str) {
-    // Markdown ends a line at "\n", "\r\n" and a lone "\r" alike.
-    let lines: Vec<&str> = text.trim().lines().flat_map(|l| l.split('\r')).collect();
-    for (i, line) in lines.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push('>');
-        // Indentation would make the line a code block.
-        let line = line.trim();
-        if line.is_empty() {
+    out.push_str("\n\n>");
+    // Where the line is: 0 at its start (indentation, which would make a code block, is dropped),
+    // 1 in its leading digits ("1." starts a list), 2 past its first mark.
+    let mut at = 0;
+    let mut after_cr = false;
+    for c in text.chars() {
+        // Markdown ends a line at "\n", "\r\n" and a lone "\r" alike.
+        if c == '\n' && after_cr {
+            after_cr = false;
             continue;
         }
-        out.push(' ');
-        // A backslash makes a line's first mark literal: "#", "-", ">", "```", "1." and the like.
-        let mark = line.bytes().take_while(u8::is_ascii_digit).count();
-        if line[mark..].starts_with(|c: char| c.is_ascii_punctuation()) {
-            out.push_str(&line[..mark]);
-            out.push('\\');
-            out.push_str(&line[mark..]);
-        } else {
-            out.push_str(line);
+        after_cr = c == '\r';
+        if c == '\n' || after_cr {
+            out.push_str("\n>");
+            at = 0;
+            continue;
         }
+        if at == 0 && c.is_whitespace() {
+            continue;
+        }
+        if at == 0 {
+            out.push(' ');
+        }
+        if at < 2 && c.is_ascii_digit() {
+            at = 1;
+        } else {
+            // A backslash makes a line's first mark literal: "#", "-", ">", "```", "1." and the like.
+            if at < 2 && c.is_ascii_punctuation() {
+                out.push('\\');
+            }
+            at = 2;
+        }
+        out.push(c);
     }
-}
-
-/// Whitespace, line breaks included, as single spaces.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The name of one of the project's files: `<stem>.md`, `<stem>.srt`, `<stem>.vtt`.
@@ -84,21 +85,19 @@ pub fn file_name(project: &Project, extension: &str) -> String {
 /// characters, no leading or trailing dots, at most `MAX_STEM_BYTES`; `storyreel-project-<id>` when
 /// nothing is left.
 pub fn file_stem(project: &Project) -> String {
-    let title: String = project_title(project.id, Some(project))
-        .chars()
-        .map(|c| if c.is_control() || r#"/\:*?"<>|"#.contains(c) { ' ' } else { c })
+    let mut stem = String::new();
+    for c in project_title(project.id, Some(project)).chars() {
         // Direction marks and overrides could make "x\u{202E}dm.exe" read as a different extension.
-        .filter(
-            |c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'),
-        )
-        .collect();
-    let mut stem = one_line(&title);
-    if stem.len() > MAX_STEM_BYTES {
-        let mut end = MAX_STEM_BYTES;
-        while !stem.is_char_boundary(end) {
-            end -= 1;
+        if matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}') {
+            continue;
         }
-        stem.truncate(end);
+        let c = if c.is_whitespace() || c.is_control() || r#"/\:*?"<>|"#.contains(c) { ' ' } else { c };
+        if stem.len() + c.len_utf8() > MAX_STEM_BYTES {
+            break;
+        }
+        if c != ' ' || !stem.ends_with(' ') {
+            stem.push(c);
+        }
     }
     let stem = stem.trim_matches(|c| c == '.' || c == ' ');
     // Windows refuses these device names as a file's name, whatever follows a dot.
@@ -166,6 +165,7 @@ mod tests {
         assert!(md.contains("### Description\n\n*None.*\n\n"), "{md}");
         assert!(md.contains("### Narration\n\n> مرحبا بالعالم 🦊\n"), "{md}");
         assert_eq!(markdown(&project("A title\nover two lines")).lines().next(), Some("# A title over two lines"));
+        assert_eq!(markdown(&project("Tabbed\ttitle")).lines().next(), Some("# Tabbed title"));
     }
 
     #[test]
@@ -222,5 +222,7 @@ mod tests {
         assert_eq!(stem, "🦊".repeat(25), "100 bytes: 25 four-byte characters");
         let stem = file_stem(&project(&format!("{} and more", "a".repeat(99))));
         assert_eq!(stem, "a".repeat(99), "no trailing space");
+        let stem = file_stem(&project(&format!("{}🦊b", "a".repeat(98))));
+        assert_eq!(stem, "a".repeat(98), "cut where the first character does not fit");
     }
 }
