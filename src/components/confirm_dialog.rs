@@ -30,7 +30,12 @@ pub fn ConfirmDialog(
         format!("dialog-{}", title.to_ascii_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
     let labelled_by = heading_id.clone();
     view! {
-        <dialog node_ref=dialog class="dialog" aria-labelledby=labelled_by on:close=move |_| open.set(false)>
+        <dialog node_ref=dialog class="dialog" aria-labelledby=labelled_by on:close=move |_| {
+            // The close event comes a task later: a dialog opened again since then stays open.
+            if dialog.get_untracked().is_some_and(|d| !d.open()) {
+                open.set(false)
+            }
+        }>
             <form method="dialog" class="form" on:submit=move |ev| {
                 ev.prevent_default();
                 if !busy.get_untracked() {
