@@ -96,7 +96,7 @@ async fn a_failed_generation_says_why_and_offers_to_start_again() {
     wait_for("what had finished", || text(&root).contains("No scene had finished.").then_some(())).await;
     assert!(document().title().starts_with("Failed · "));
     let again =
-        wait_for("start again", || button(&root, "Start a new story from this idea").filter(|b| !is_disabled(b))).await;
+        wait_for("start again", || button(&root, "Start a new story from this one").filter(|b| !is_disabled(b))).await;
     again.click();
     let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;
     assert_eq!(location_path(), "/new");

@@ -192,7 +192,7 @@ test('markup and script typed into the story form and the scene fields stay text
   // Failed: starting again refills the form with the idea exactly as it was typed.
   await sim.control('POST', `/_sim/projects/${id}/fail`);
   await page.getByRole('heading', { name: 'Generation failed' }).waitFor();
-  await page.getByRole('button', { name: 'Start a new story from this idea' }).click();
+  await page.getByRole('button', { name: 'Start a new story from this one' }).click();
   await page.waitForURL('**/new');
   assert.equal(await page.getByLabel('Story idea').inputValue(), HOSTILE);
   await assertInert(page, 'the story form, refilled');

@@ -98,7 +98,7 @@ test('a project that fails shows its error and what to do next', async () => {
   await signIn(page, `/projects/${id}/video`);
   await page.getByRole('heading', { name: 'Generation failed' }).waitFor();
   await page.getByText(/Video generation failed for scene 1/).waitFor();
-  await page.getByRole('button', { name: 'Start a new story from this idea' }).waitFor();
+  await page.getByRole('button', { name: 'Start a new story from this one' }).waitFor();
   await checkScreen(page, 'failed');
 });
 

@@ -4,7 +4,8 @@ use leptos::prelude::*;
 
 /// A modal question before an action that spends credits or cannot be undone. The native
 /// `<dialog>` traps focus and closes on Escape; the confirm button is disabled while the action
-/// runs, so one confirmation is one request.
+/// runs, so one confirmation is one request. `other` is a second way forward besides the confirm
+/// button (its label and what it does), for a question with two answers and Cancel.
 #[component]
 pub fn ConfirmDialog(
     open: RwSignal<bool>,
@@ -13,6 +14,7 @@ pub fn ConfirmDialog(
     #[prop(into)] busy: Signal<bool>,
     #[prop(into)] error: Signal<Option<String>>,
     on_confirm: Callback<()>,
+    #[prop(optional)] other: Option<(&'static str, Callback<()>)>,
     children: Children,
 ) -> impl IntoView {
     let dialog = NodeRef::<html::Dialog>::new();
@@ -28,7 +30,12 @@ pub fn ConfirmDialog(
         format!("dialog-{}", title.to_ascii_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
     let labelled_by = heading_id.clone();
     view! {
-        <dialog node_ref=dialog class="dialog" aria-labelledby=labelled_by on:close=move |_| open.set(false)>
+        <dialog node_ref=dialog class="dialog" aria-labelledby=labelled_by on:close=move |_| {
+            // The close event comes a task later: a dialog opened again since then stays open.
+            if dialog.get_untracked().is_some_and(|d| !d.open()) {
+                open.set(false)
+            }
+        }>
             <form method="dialog" class="form" on:submit=move |ev| {
                 ev.prevent_default();
                 if !busy.get_untracked() {
@@ -42,6 +49,7 @@ pub fn ConfirmDialog(
                 // double click must not land its second click on a button that moved under it.
                 <div class="actions">
                     <button type="button" class="button" on:click=move |_| open.set(false)>"Cancel"</button>
+                    {other.map(|(label, run)| view! { <button type="button" class="button" on:click=move |_| run.run(())>{label}</button> })}
                     <button type="submit" class="button primary" disabled=move || busy.get()>{move || confirm_label.get()}</button>
                 </div>
             </form>

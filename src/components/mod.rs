@@ -2,18 +2,22 @@
 
 mod banner;
 mod confirm_dialog;
+mod new_story_from;
 mod not_found;
 mod require_sign_in;
 mod scene_editor;
+mod script_files;
 mod status_badge;
 mod text_field;
 mod video_player;
 
 pub use banner::{Banner, MessageBanner, Tone};
 pub use confirm_dialog::ConfirmDialog;
+pub use new_story_from::NewStoryFrom;
 pub use not_found::NotFound;
 pub use require_sign_in::RequireSignIn;
 pub use scene_editor::SceneEditor;
+pub use script_files::ScriptFiles;
 pub use status_badge::StatusBadge;
 pub use text_field::TextField;
 pub use video_player::{Clip, VideoPlayer};

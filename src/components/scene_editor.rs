@@ -115,6 +115,9 @@ pub fn SceneEditor(
     talking_head: bool,
     /// Scene numbers with unsaved edits, for the page to gate approval on.
     unsaved: RwSignal<Vec<i64>>,
+    /// Told the scene's number and texts each time the service is known to hold new ones.
+    #[prop(optional)]
+    on_saved: Option<Callback<(i64, SceneText)>>,
 ) -> impl IntoView {
     let session = use_session();
     let number = scene.scene_number;
@@ -131,6 +134,12 @@ pub fn SceneEditor(
     let dirty = Memo::new(move |_| edited.with(|e| saved.with(|s| e != s)));
 
     keep_drafts(project_id, scene_id.filter(|_| editable), number, saved, edited, dirty, unsaved);
+    // After each save or settling: what the service holds may have changed, whatever the outcome.
+    let tell = move || {
+        if let Some(on_saved) = on_saved {
+            on_saved.run((number, saved.get_untracked()));
+        }
+    };
 
     let save_action = Action::new_local(move |id: &i64| {
         let (id, client) = (*id, session.client());
@@ -139,6 +148,7 @@ pub fn SceneEditor(
                 Ok(client) => save_checked(client, project_id, id, saved, edited, theirs).await,
                 Err(e) => Err(e),
             };
+            tell();
             match outcome {
                 Ok(done) => state.set(if done { SaveState::Saved } else { SaveState::Idle }),
                 Err(e) if session.sign_out_if_rejected(&e) => {} // signed out: this view is gone
@@ -156,6 +166,7 @@ pub fn SceneEditor(
         edited.set(text);
         theirs.set(None);
         state.set(SaveState::Idle);
+        tell();
     };
     let save = move |_| {
         let Some(id) = scene_id else {

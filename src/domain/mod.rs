@@ -1,6 +1,7 @@
 //! Pure rules of the product, free of the browser so they are tested natively and fast.
 
 pub mod account;
+pub mod captions;
 pub mod credits;
 pub mod follow_up;
 pub mod generation;
@@ -12,5 +13,6 @@ pub mod polling;
 pub mod project_list;
 pub mod revise;
 pub mod scene_edit;
+pub mod script;
 pub mod story;
 pub mod title;

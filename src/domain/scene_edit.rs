@@ -85,6 +85,14 @@ impl SceneText {
         }
     }
 
+    /// Puts these texts into `scene`, its other fields unchanged.
+    pub fn put_into(self, scene: &mut Scene) {
+        scene.description = self.description;
+        scene.image_prompt = self.image_prompt;
+        scene.motion_prompt = self.motion_prompt;
+        scene.narration_text = self.narration_text;
+    }
+
     /// The update that turns `saved` into `self`: only the fields that differ.
     pub fn changes_from(&self, saved: &SceneText) -> SceneUpdate {
         let changed = |now: &String, before: &String| (now != before).then(|| now.clone());
@@ -184,5 +192,13 @@ mod tests {
     fn a_saved_update_applies_to_the_saved_text() {
         let update = SceneUpdate { image_prompt: Some("new".into()), ..SceneUpdate::default() };
         assert_eq!(text().with_update(&update), SceneText { image_prompt: "new".into(), ..text() });
+    }
+
+    #[test]
+    fn texts_go_back_into_their_scene() {
+        let mut scene = Scene { scene_number: 2, id: Some(20), ..Scene::default() };
+        text().put_into(&mut scene);
+        assert_eq!(SceneText::of(&scene), text());
+        assert_eq!((scene.scene_number, scene.id), (2, Some(20)));
     }
 }

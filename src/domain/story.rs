@@ -117,6 +117,13 @@ impl StoryDraft {
         }
     }
 
+    /// Whether putting `other` in the form would lose a story the person began here: theirs has an
+    /// idea and differs from `other` in anything but surrounding space.
+    pub fn would_be_lost_to(&self, other: &StoryDraft) -> bool {
+        let trimmed = |d: &StoryDraft| StoryDraft { idea: d.idea.trim().to_owned(), ..d.clone() };
+        !self.idea.trim().is_empty() && trimmed(self) != trimmed(other)
+    }
+
     pub fn request(&self) -> Result<CreateProjectRequest, StoryProblems> {
         let idea = check_idea(&self.idea);
         let person_id = parse_person_id(&self.person_id);
@@ -236,5 +243,27 @@ mod tests {
         assert_eq!(draft.request().unwrap().num_scenes, 3);
         assert_eq!((draft.idea.as_str(), draft.person_id.as_str()), ("A robot learns to paint", "3"));
         assert!(draft.use_avatar_last_scene && !draft.use_avatar_first_scene);
+    }
+
+    #[test]
+    fn starting_from_a_project_asks_only_before_losing_a_story_begun_in_the_form() {
+        let project = StoryDraft {
+            idea: "A robot learns to paint".into(),
+            person_id: "3".into(),
+            num_scenes: "4".into(),
+            ..StoryDraft::default()
+        };
+        let mine = StoryDraft { idea: "A fox learns to sail".into(), ..project.clone() };
+        assert!(mine.would_be_lost_to(&project), "another idea");
+        assert!(
+            StoryDraft { num_scenes: "7".into(), ..project.clone() }.would_be_lost_to(&project),
+            "same idea, other count"
+        );
+        assert!(StoryDraft { use_avatar_first_scene: true, ..project.clone() }.would_be_lost_to(&project));
+        assert!(!project.would_be_lost_to(&project), "the same story: nothing to lose");
+        assert!(!StoryDraft { idea: " A robot learns to paint\n".into(), ..project.clone() }.would_be_lost_to(&project));
+        assert!(!StoryDraft::default().would_be_lost_to(&project), "an untouched form");
+        assert!(!StoryDraft { idea: "  \n ".into(), person_id: "9".into(), ..StoryDraft::default() }
+            .would_be_lost_to(&project));
     }
 }

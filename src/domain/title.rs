@@ -20,7 +20,7 @@ pub fn project_title_within(id: i64, project: Option<&Project>, max_chars: usize
 }
 
 /// At most `max_chars` characters, cut on a character boundary with an ellipsis.
-fn shorten(text: &str, max_chars: usize) -> String {
+pub fn shorten(text: &str, max_chars: usize) -> String {
     if text.chars().count() <= max_chars {
         return text.to_owned();
     }

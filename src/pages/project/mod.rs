@@ -6,10 +6,11 @@ mod approve;
 use crate::api::{ErrorKind, Project, ProjectStatus};
 use crate::browser::leave_guard::guard_leaving;
 use crate::browser::page::set_title;
-use crate::components::{Banner, MessageBanner, NotFound, SceneEditor, StatusBadge, Tone};
+use crate::components::{Banner, MessageBanner, NewStoryFrom, NotFound, SceneEditor, ScriptFiles, StatusBadge, Tone};
 use crate::domain::credits::approval_estimate;
 use crate::domain::lifecycle::{can_approve, can_edit_scenes, read_only_reason};
 use crate::domain::order::scenes_in_order;
+use crate::domain::scene_edit::SceneText;
 use crate::domain::title::project_title;
 use crate::routes;
 use crate::session::use_session;
@@ -59,6 +60,17 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
     let unsaved = RwSignal::new(Vec::<i64>::new());
     guard_leaving(move || unsaved.with_untracked(|s| !s.is_empty()));
 
+    // The project as the service holds it, kept current as scenes are saved: what the files and a
+    // new story are made from.
+    let as_saved = RwSignal::new(Some(project.clone()));
+    let on_saved = Callback::new(move |(number, text): (i64, SceneText)| {
+        as_saved.update(|p| {
+            if let Some(scene) = p.as_mut().and_then(|p| p.scenes.iter_mut().find(|s| s.scene_number == number)) {
+                text.put_into(scene);
+            }
+        })
+    });
+
     let scenes = scenes_in_order(&project.scenes);
     let last_number = scenes.last().map(|s| s.scene_number);
     let estimate = approval_estimate(scenes.len() as u32);
@@ -67,7 +79,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
         .map(|scene| {
             let talking_head = (project.use_avatar_first_scene && scene.scene_number == 1)
                 || (project.use_avatar_last_scene && Some(scene.scene_number) == last_number);
-            view! { <SceneEditor project_id=id scene=scene editable=editable talking_head=talking_head unsaved=unsaved /> }
+            view! { <SceneEditor project_id=id scene=scene editable=editable talking_head=talking_head unsaved=unsaved on_saved=on_saved /> }
         })
         .collect_view();
     let watch_label = if status == ProjectStatus::Completed { "Watch the video" } else { "Follow generation" };
@@ -86,6 +98,9 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
             <h2>{format!("Scenes ({})", project.scenes.len())}</h2>
             <ol class="scene-list">{scene_views}</ol>
             {can_approve(&status).then(|| view! { <ApprovePanel id=id estimate=estimate unsaved=unsaved notice=notice reload=reload /> })}
+            <h2>"Reuse this story"</h2>
+            <ScriptFiles project=as_saved unsaved=Signal::derive(move || unsaved.with(|s| !s.is_empty())) />
+            <NewStoryFrom project=as_saved />
         </section>
     }
 }

@@ -4,7 +4,7 @@
 use super::revise::{RegenerateScene, UpscalePanel};
 use super::watch::GenerationWatch;
 use crate::api::Project;
-use crate::components::{Clip, VideoPlayer};
+use crate::components::{Clip, ScriptFiles, VideoPlayer};
 use crate::domain::credits::describe_duration;
 use crate::domain::follow_up::Asked;
 use crate::domain::media::revised_media_url;
@@ -68,6 +68,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
         <h2>"Your video is ready"</h2>
         <ul class="facts">{facts}</ul>
         <VideoPlayer final_url=final_url upscaled_url=upscaled_url clips=clips on_refresh=watch.reload />
+        <ScriptFiles project=project />
         {move || offers.get().map(|(scenes, upscale)| view! {
             {upscale.then(|| view! { <UpscalePanel project_id=id on_started=Callback::new(move |_| ask.run(Asked::Upscale)) /> })}
             {(!scenes.is_empty()).then(|| view! {

@@ -10,7 +10,7 @@ mod watch;
 use crate::api::ProjectStatus;
 use crate::browser::local_time::now_ms;
 use crate::browser::{approvals, follow_ups};
-use crate::components::{Banner, MessageBanner, NotFound, StatusBadge, Tone};
+use crate::components::{Banner, MessageBanner, NewStoryFrom, NotFound, StatusBadge, Tone};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::scene_progress;
 use crate::domain::lifecycle::is_terminal;
@@ -90,7 +90,7 @@ fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
             Some(Phase::Done) => view! { <Finished id=id watch=watch ask=ask /> }.into_any(),
             Some(Phase::Failed) => {
                 let r = report.get_untracked().unwrap_or_default();
-                view! { <Failure report=r project=project rows=scene_rows /> }.into_any()
+                view! { <Failure report=r rows=scene_rows /> }.into_any()
             }
         }
     };
@@ -123,7 +123,10 @@ fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
                 <PollLine watch=watch now=now />
                 <SceneRows rows=scene_rows />
             </Show>
-            <p><a href=routes::project(id)>"See the scenes' texts"</a></p>
+            <div class="actions">
+                <a href=routes::project(id)>"See the scenes' texts"</a>
+                <NewStoryFrom project=project />
+            </div>
         </section>
     }
 }
