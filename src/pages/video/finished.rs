@@ -3,8 +3,9 @@
 
 use super::revise::{RegenerateScene, UpscalePanel};
 use super::watch::GenerationWatch;
-use crate::api::Project;
+use crate::api::{Project, Scene};
 use crate::components::{Clip, ScriptFiles, VideoPlayer};
+use crate::domain::captions::{caption_cues, chapter_cues, webvtt, Cue};
 use crate::domain::credits::describe_duration;
 use crate::domain::follow_up::Asked;
 use crate::domain::media::revised_media_url;
@@ -36,6 +37,12 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
                 .unwrap_or_default()
         })
     });
+    let vtt = move |cues: fn(&[Scene]) -> Vec<Cue>| {
+        Memo::new(move |_| {
+            let cues = project.with(|p| p.as_ref().map(|p| cues(&p.scenes)).unwrap_or_default());
+            (!cues.is_empty()).then(|| webvtt(&cues))
+        })
+    };
     let facts = move || {
         report
             .with(|r| {
@@ -67,7 +74,8 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
     view! {
         <h2>"Your video is ready"</h2>
         <ul class="facts">{facts}</ul>
-        <VideoPlayer final_url=final_url upscaled_url=upscaled_url clips=clips on_refresh=watch.reload />
+        <VideoPlayer final_url=final_url upscaled_url=upscaled_url clips=clips
+            captions=vtt(caption_cues) chapters=vtt(chapter_cues) on_refresh=watch.reload />
         <ScriptFiles project=project />
         {move || offers.get().map(|(scenes, upscale)| view! {
             {upscale.then(|| view! { <UpscalePanel project_id=id on_started=Callback::new(move |_| ask.run(Asked::Upscale)) /> })}
