@@ -4,6 +4,7 @@
 
 use crate::api::Project;
 use crate::domain::account::same_person;
+use crate::domain::story::parse_person_id;
 use crate::json::{Map, Object, Value};
 
 /// Enough for "Narrator Ada, the older sister"; counted in characters, as the person sees them.
@@ -47,6 +48,15 @@ pub fn check_name(text: &str) -> Result<Option<String>, String> {
             Err(format!("Keep a name to {MAX_NAME_CHARS} characters: remove {} (now {n}).", n - MAX_NAME_CHARS))
         }
         _ => Ok(Some(name.to_owned())),
+    }
+}
+
+/// A name for an id typed in (one not used yet, or any): the two, or each field's problem.
+pub fn check_new(id: &str, name: &str) -> Result<(i64, String), (Option<String>, Option<String>)> {
+    let name = check_name(name).and_then(|n| n.ok_or_else(|| "Type the name to give this person.".to_owned()));
+    match (parse_person_id(id), name) {
+        (Ok(id), Ok(name)) => Ok((id, name)),
+        (id, name) => Err((id.err(), name.err())),
     }
 }
 
@@ -175,6 +185,18 @@ mod tests {
         assert_eq!(check_name(&"🦊".repeat(40)), Ok(Some("🦊".repeat(40))), "an emoji is one character");
         assert_eq!(check_name(&"a".repeat(42)), Err("Keep a name to 40 characters: remove 2 (now 42).".into()));
         assert_eq!(check_name(" שרה "), Ok(Some("שרה".into())));
+    }
+
+    #[test]
+    fn a_new_name_needs_an_id_and_a_name() {
+        assert_eq!(check_new(" 12 ", " Zed "), Ok((12, "Zed".into())));
+        let (id, name) = check_new("x", " ").unwrap_err();
+        assert_eq!(id.as_deref(), Some("A person id is a whole number above 0."));
+        assert_eq!(name.as_deref(), Some("Type the name to give this person."));
+        assert_eq!(
+            check_new("3", &"n".repeat(41)),
+            Err((None, Some("Keep a name to 40 characters: remove 1 (now 41).".into())))
+        );
     }
 
     #[test]
