@@ -6,7 +6,7 @@
 use crate::browser::page::set_title;
 use crate::components::{Banner, NotFound, RequireSignIn, Tone};
 use crate::config::Config;
-use crate::pages::{NewStoryPage, ProjectPage, ProjectsPage, SignInPage, VideoPage};
+use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SignInPage, VideoPage};
 use crate::router::{provide_location, use_location};
 use crate::routes::{self, Screen};
 use crate::session::{use_session, Session};
@@ -44,6 +44,7 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
                 Screen::SignIn => view! { <SignInPage /> }.into_any(),
                 Screen::Projects => view! { <RequireSignIn><ProjectsPage /></RequireSignIn> }.into_any(),
                 Screen::NewStory => view! { <RequireSignIn><NewStoryPage /></RequireSignIn> }.into_any(),
+                Screen::Persons => view! { <RequireSignIn><PersonsPage /></RequireSignIn> }.into_any(),
                 Screen::Project(id) => view! { <RequireSignIn><ProjectPage id=id /></RequireSignIn> }.into_any(),
                 Screen::Video(id) => view! { <RequireSignIn><VideoPage id=id /></RequireSignIn> }.into_any(),
                 Screen::NoSuchProject => view! { <RequireSignIn><NotFound project=true /></RequireSignIn> }.into_any(),
@@ -65,6 +66,7 @@ fn Header() -> impl IntoView {
                 {move || session.signed_in().then(|| view! {
                     <a href=routes::HOME aria-current=current(routes::HOME)>"Projects"</a>
                     <a href=routes::NEW_STORY aria-current=current(routes::NEW_STORY)>"New story"</a>
+                    <a href=routes::PERSONS aria-current=current(routes::PERSONS)>"Persons"</a>
                 })}
             </nav>
             <div class="account">

@@ -1,7 +1,7 @@
 //! The address as a signal, kept in step with the browser's history: links inside the app, back
 //! and forward, and navigation from code. Which screen an address shows is `routes::screen_for`.
 //!
-//! Six fixed routes need no route-matching engine; leptos_router was 68 KB of the wasm (issue 14).
+//! A few fixed routes need no route-matching engine; leptos_router was 68 KB of the wasm (issue 14).
 
 use crate::api::query_value;
 use leptos::prelude::*;

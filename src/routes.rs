@@ -5,6 +5,7 @@ use crate::api::{encode_component, ProjectFilter};
 pub const HOME: &str = "/";
 pub const SIGN_IN: &str = "/sign-in";
 pub const NEW_STORY: &str = "/new";
+pub const PERSONS: &str = "/persons";
 
 /// The screen an address shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +13,7 @@ pub enum Screen {
     SignIn,
     Projects,
     NewStory,
+    Persons,
     Project(i64),
     Video(i64),
     /// `/projects/<not an id>…`: said as a missing project, not a missing page.
@@ -28,6 +30,7 @@ pub fn screen_for(path: &str) -> Screen {
         (None, ..) => Screen::Projects,
         (Some("sign-in"), None, ..) => Screen::SignIn,
         (Some("new"), None, ..) => Screen::NewStory,
+        (Some("persons"), None, ..) => Screen::Persons,
         (Some("projects"), Some(id), rest, None) => {
             let id = Some(id).filter(|id| id.bytes().all(|b| b.is_ascii_digit())).and_then(|id| id.parse().ok());
             match (id.filter(|id: &i64| *id > 0), rest) {
@@ -98,6 +101,8 @@ mod tests {
             ("/sign-in", Screen::SignIn),
             ("/sign-in/", Screen::SignIn),
             ("/new", Screen::NewStory),
+            ("/persons", Screen::Persons),
+            ("/persons/1", Screen::NotFound),
             ("/projects/42", Screen::Project(42)),
             ("/projects/42/video", Screen::Video(42)),
             ("/projects/42/video/", Screen::Video(42)),

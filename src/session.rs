@@ -6,12 +6,10 @@
 use crate::api::{ApiError, Client, ErrorKind};
 use crate::browser::storage::{self, Persistence};
 use crate::config::Config;
-use crate::domain::account::{owner, same_person, API_BASE_URL_KEY as BASE_URL_KEY, STORY_DRAFT_KEY};
+use crate::domain::account::{owner, same_person, API_BASE_URL_KEY as BASE_URL_KEY, OWNER_KEY, STORY_DRAFT_KEY};
 use leptos::prelude::*;
 
 const TOKEN_KEY: &str = "storyreel.token";
-/// Whose things this device keeps (`account::owner`: a token fingerprint and the user id); it outlives a 401.
-const OWNER_KEY: &str = "storyreel.owner";
 
 #[derive(Clone, Copy)]
 pub struct Session {
@@ -95,7 +93,10 @@ impl Session {
         self.token.set(Some(token.trim().to_owned()));
     }
 
-    /// Leaves nothing of the person on this device (in this tab's storage and the device's).
+    /// Leaves nothing of the person on this device (in this tab's storage and the device's), the names
+    /// they gave person ids included: on a shared device a sign-out is how a person takes their things
+    /// away, and names like "Mum" or a client's name say something about them. A 401 keeps the names,
+    /// for the same account only (`browser::persons`).
     pub fn sign_out(&self) {
         storage::clear_all_but(BASE_URL_KEY);
         self.notice.set(Some("You are signed out.".into()));

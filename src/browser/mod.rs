@@ -8,5 +8,6 @@ pub mod leave_guard;
 pub mod local_time;
 pub mod notify;
 pub mod page;
+pub mod persons;
 pub mod storage;
 pub mod visibility;

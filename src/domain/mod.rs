@@ -9,6 +9,7 @@ pub mod lifecycle;
 pub mod list_filter;
 pub mod media;
 pub mod order;
+pub mod persons;
 pub mod polling;
 pub mod project_list;
 pub mod revise;

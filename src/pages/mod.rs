@@ -1,12 +1,14 @@
 //! One module per screen; a screen that grows becomes a folder split where its view changes.
 
 mod new_story;
+mod persons;
 mod project;
 mod projects;
 mod sign_in;
 mod video;
 
 pub use new_story::NewStoryPage;
+pub use persons::PersonsPage;
 pub use project::ProjectPage;
 pub use projects::ProjectsPage;
 pub use sign_in::SignInPage;

@@ -2,9 +2,9 @@
 //! the API counts, and kept as a draft until the project exists.
 
 use crate::api::{ApiError, CreateProjectRequest, ErrorKind};
-use crate::browser::drafts;
 use crate::browser::page::set_title;
-use crate::components::{MessageBanner, TextField, Tone};
+use crate::browser::{drafts, persons};
+use crate::components::{MessageBanner, PersonChoice, TextField, Tone};
 use crate::domain::credits::approval_estimate;
 use crate::domain::story::{self, idea_length, StoryDraft, StoryProblems, MAX_IDEA_CHARS};
 use crate::router::use_location;
@@ -68,6 +68,7 @@ pub fn NewStoryPage() -> impl IntoView {
     let idea_problem = Signal::derive(move || problem(|p| &p.idea));
     let person_problem = Signal::derive(move || problem(|p| &p.person_id));
     let scenes_problem = Signal::derive(move || problem(|p| &p.num_scenes));
+    let person = Signal::derive(move || draft.with(|d| d.person_id.clone()));
     let valid = move || draft.with(|d| d.request().is_ok());
     let count = Signal::derive(move || (draft.with(|d| idea_length(&d.idea)), MAX_IDEA_CHARS));
     let estimate =
@@ -91,6 +92,7 @@ pub fn NewStoryPage() -> impl IntoView {
             match outcome {
                 Ok(created) => {
                     drafts::clear(drafts::story_key());
+                    persons::see(&[request.person_id]);
                     location.push(&routes::project(created.id));
                 }
                 // A 401 ends the session and unmounts this page; the draft is kept for afterwards.
@@ -120,7 +122,9 @@ pub fn NewStoryPage() -> impl IntoView {
                     value=Signal::derive(move || draft.with(|d| d.idea.clone())) on_input=edit(|d, v| d.idea = v) />
                 <TextField id="person-id" label="Person id" inputmode="numeric" autocomplete="off" error=person_problem
                     help="The person or character who appears in the video."
-                    value=Signal::derive(move || draft.with(|d| d.person_id.clone())) on_input=edit(|d, v| d.person_id = v) />
+                    value=person on_input=edit(|d, v| d.person_id = v) />
+                <PersonChoice id="story-known-person" known=persons::load().known() chosen=person
+                    on_choose=edit(|d, v| d.person_id = v) none="Choose by name" />
                 <TextField id="num-scenes" label="Number of scenes" input_type="number" range=(2, 10) inputmode="numeric" error=scenes_problem
                     help="2 to 10 scenes of 10 seconds each."
                     value=Signal::derive(move || draft.with(|d| d.num_scenes.clone())) on_input=edit(|d, v| d.num_scenes = v) />

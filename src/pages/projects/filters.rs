@@ -1,8 +1,10 @@
-//! The list's filters: a person id and a status, kept in the address so back, forward and a shared
-//! link all show what is filtered.
+//! The list's filters: a person id (typed, or chosen by the name given it) and a status, kept in the
+//! address so back, forward and a shared link all show what is filtered. The address holds the id,
+//! never the name.
 
 use crate::api::{ProjectFilter, ProjectStatus};
-use crate::components::TextField;
+use crate::browser::persons;
+use crate::components::{PersonChoice, TextField};
 use crate::domain::lifecycle::label;
 use crate::domain::list_filter::{self, STATUS_CHOICES};
 use crate::router::use_location;
@@ -31,6 +33,10 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
         }
         choices
     };
+    let type_person = Callback::new(move |v| {
+        problem.set(None);
+        person.set(v);
+    });
     let apply = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         match list_filter::from_fields(&person.get_untracked(), &status.get_untracked()) {
@@ -51,7 +57,8 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
     view! {
         <form class="filters" role="search" aria-label="Filter projects" on:submit=apply novalidate>
             <TextField id="filter-person" label="Person id" node_ref=person_field inputmode="numeric" autocomplete="off" placeholder="Any"
-                value=person on_input=Callback::new(move |v| { problem.set(None); person.set(v); }) error=problem />
+                value=person on_input=type_person error=problem />
+            <PersonChoice id="filter-known-person" known=persons::load().known() chosen=person.into() on_choose=type_person none="Any person" />
             <div class="field">
                 <label for="filter-status">"Status"</label>
                 <select id="filter-status" on:change=move |ev| status.set(event_target_value(&ev))>
