@@ -7,7 +7,6 @@ use crate::domain::media::{clock, safe_media_url, scene_start_seconds};
 use crate::hooks::use_text_track;
 use leptos::html::Video;
 use leptos::prelude::*;
-use web_sys::TextTrackMode;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Version {
@@ -27,18 +26,18 @@ pub fn VideoPlayer(
     #[prop(into)] final_url: Signal<Option<String>>,
     #[prop(into)] upscaled_url: Signal<Option<String>>,
     #[prop(into)] clips: Signal<Vec<Clip>>,
-    /// WebVTT files of the captions (none without narration) and of the chapters; memos, so a file
-    /// that has not changed keeps its track loaded.
-    captions: Memo<Option<String>>,
-    chapters: Memo<Option<String>>,
+    /// WebVTT files of the captions (none without narration) and of the chapters.
+    #[prop(into)]
+    captions: Signal<Option<String>>,
+    #[prop(into)] chapters: Signal<Option<String>>,
     /// Re-reads the project, for fresh addresses when a link has expired.
     on_refresh: Callback<()>,
 ) -> impl IntoView {
     let video = NodeRef::<Video>::new();
     // Tracks belong to the element, not to its source: they stay when the version changes. No
     // srclang: the API gives no language, and narration is in whatever language it was written.
-    use_text_track(video, "captions", "Captions", captions, TextTrackMode::Showing);
-    use_text_track(video, "chapters", "Chapters", chapters, TextTrackMode::Hidden);
+    use_text_track(video, "captions", "Captions", captions, "showing");
+    use_text_track(video, "chapters", "Chapters", chapters, "hidden");
     let version = RwSignal::new(Version::Original);
     let broken = RwSignal::new(false);
     // Where to pick up after switching version: the new file starts at 0 and paused.

@@ -30,30 +30,43 @@ fn span(number: i64) -> (u32, u32) {
     (start, start.saturating_add(SECONDS_PER_SCENE * 1000))
 }
 
+/// The text's words with one space between them: no line break, tab or run of spaces is left.
 fn words(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::new();
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
-/// The narration in lines of at most `LINE` characters, broken between words; a longer word has a
-/// line of its own, whole (the player wraps it).
-fn lines(text: &str) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
+/// The narration in cues of at most two lines of at most `LINE` characters, broken between words;
+/// a longer word has a line of its own, whole (the player wraps it).
+fn cue_texts(text: &str) -> Vec<String> {
+    let mut cues: Vec<String> = Vec::new();
     let mut len = 0;
     for word in text.split_whitespace() {
         let n = word.chars().count();
-        match lines.last_mut() {
-            Some(line) if len + 1 + n <= LINE => {
-                line.push(' ');
-                line.push_str(word);
+        match cues.last_mut() {
+            Some(cue) if len + 1 + n <= LINE => {
+                cue.push(' ');
                 len += 1 + n;
+                cue.push_str(word);
+            }
+            Some(cue) if !cue.contains('\n') => {
+                cue.push('\n');
+                len = n;
+                cue.push_str(word);
             }
             _ => {
-                lines.push(word.to_owned());
+                cues.push(word.to_owned());
                 len = n;
             }
         }
     }
-    lines
+    cues
 }
 
 /// Caption cues from the scenes' narration: scenes in the order `domain::order::scenes_in_order` gives,
@@ -65,7 +78,7 @@ pub fn caption_cues(scenes: &[Scene]) -> Vec<Cue> {
     let mut cues = Vec::new();
     for scene in scenes_in_order(scenes) {
         let (start, end) = span(scene.scene_number);
-        let texts: Vec<String> = lines(&scene.narration_text).chunks(2).map(|pair| pair.join("\n")).collect();
+        let texts = cue_texts(&scene.narration_text);
         let total = texts.iter().map(|t| t.chars().count() as u64).sum::<u64>().max(1);
         let at = |chars: u64| start + (u64::from(end - start) * chars / total) as u32;
         let mut done = 0;
@@ -95,26 +108,21 @@ pub fn chapter_cues(scenes: &[Scene]) -> Vec<Cue> {
 ///
 /// Cue text is markup in WebVTT, so `&`, `<` and `>` are escaped (which also defuses `-->`).
 pub fn webvtt(cues: &[Cue]) -> String {
-    file(cues, "WEBVTT\n\n", '.', |lines| {
-        lines.join("\n").replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-    })
+    file(cues, true)
 }
 
 /// An SubRip file (numbered from 1, HH:MM:SS,mmm --> HH:MM:SS,mmm, blank line between cues).
 ///
-/// SubRip has no escaping: an arrow in the text becomes "→", and a cue with a line of digits alone
-/// (which a lenient reader takes for the next cue's number) is written on one line.
+/// SubRip has no escaping: an arrow `-->` in the text is written "→", and a cue with a line of
+/// digits alone (which a lenient reader takes for the next cue's number) is written on one line.
 pub fn srt(cues: &[Cue]) -> String {
-    file(cues, "", ',', |lines| {
-        let digits_alone = lines.iter().any(|l| l.bytes().all(|b| b.is_ascii_digit()));
-        lines.join(if digits_alone && lines.len() > 1 { " " } else { "\n" }).replace("-->", "→")
-    })
+    file(cues, false)
 }
 
-/// Both formats: cues in the given order, each cue's text as lines with whitespace collapsed and no
-/// blank line (a blank line ends a cue in both), a cue with no text left out. Only SubRip (`,`) is numbered.
-fn file(cues: &[Cue], head: &str, decimal: char, text: fn(Vec<String>) -> String) -> String {
-    let mut out = head.to_owned();
+/// Either format: cues in the given order, each cue's text as lines with whitespace collapsed and no
+/// blank line (a blank line ends a cue in both), a cue with no text left out.
+fn file(cues: &[Cue], vtt: bool) -> String {
+    let mut out = String::from(if vtt { "WEBVTT\n\n" } else { "" });
     let mut number = 0;
     for cue in cues {
         let lines: Vec<String> = cue.text.lines().map(words).filter(|l| !l.is_empty()).collect();
@@ -122,14 +130,32 @@ fn file(cues: &[Cue], head: &str, decimal: char, text: fn(Vec<String>) -> String
             continue;
         }
         number += 1;
-        if decimal == ',' {
+        if !vtt {
             let _ = writeln!(out, "{number}");
         }
+        let decimal = if vtt { "." } else { "," };
         for (ms, end) in [(cue.start_ms, " --> "), (cue.end_ms, "\n")] {
             let s = ms / 1000;
             let _ = write!(out, "{:02}:{:02}:{:02}{decimal}{:03}{end}", s / 3600, s / 60 % 60, s % 60, ms % 1000);
         }
-        out.push_str(&text(lines));
+        let one_line = !vtt && lines.iter().any(|l| l.bytes().all(|b| b.is_ascii_digit()));
+        for (i, line) in lines.iter().enumerate() {
+            if i > 0 {
+                out.push(if one_line { ' ' } else { '\n' });
+            }
+            for c in line.chars() {
+                match c {
+                    '&' if vtt => out.push_str("&amp;"),
+                    '<' if vtt => out.push_str("&lt;"),
+                    '>' if vtt => out.push_str("&gt;"),
+                    '>' if out.ends_with("--") => {
+                        out.truncate(out.len() - 2);
+                        out.push('→');
+                    }
+                    c => out.push(c),
+                }
+            }
+        }
         out.push_str("\n\n");
     }
     out

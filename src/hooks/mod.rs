@@ -2,13 +2,11 @@
 //! listeners and requests, cleaned up with the component that called it.
 
 mod use_clock;
-mod use_object_url;
 mod use_poller;
 mod use_send_once;
 mod use_text_track;
 
 pub use use_clock::use_clock;
-pub use use_object_url::use_object_url;
 pub use use_poller::{use_poller, PollState, Poller, UsePollerOptions};
 pub use use_send_once::{use_send_once, Outcomes, SendOnce, Work};
 pub use use_text_track::use_text_track;

@@ -1,37 +1,61 @@
-//! `use_text_track`: a `<track>` of a WebVTT file made in the browser, kept in a `<video>` while
-//! there is a file, through any change of the video's source.
+//! `use_text_track`: a `<track>` in a `<video>` for a WebVTT file written in the browser, handed to
+//! it as a `blob:` address (so nothing has to be served; the policy allows `blob:` media for this).
 
-use super::use_object_url;
+use js_sys::{Array, Reflect};
 use leptos::html::Video;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlTrackElement, TextTrackMode};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Blob, BlobPropertyBag, HtmlTrackElement, Node, Url};
 
-/// A `<track>` in `video` for the WebVTT file `vtt`, none without one. Each file gets a new element,
-/// as Firefox does not reload a track whose `src` changes (and leptos would only change the `src`);
-/// it keeps the mode the last one had, or starts in `mode`: `default` alone turns a track on only if
-/// it is there when the browser first chooses, and the scenes may come after the video.
+/// A track element in the page and the text of its file. Dropping it takes the element out and
+/// frees its address: the effect drops the old one when the file changes, and when it is disposed.
+struct Track(HtmlTrackElement, String);
+
+impl Drop for Track {
+    fn drop(&mut self) {
+        self.0.remove();
+        let _ = Url::revoke_object_url(&self.0.src());
+    }
+}
+
+/// A track of `kind` named `label` in `video` while `vtt` has a file, through any change of the
+/// video's source. A changed file gets a new element (Firefox does not reload a track whose `src`
+/// changes) in the mode the last one had: the person's choice stands. A first one starts in `mode`,
+/// set here because `default` alone counts only for tracks there when the browser first chose, and
+/// the file may come after the video.
 pub fn use_text_track(
     video: NodeRef<Video>,
     kind: &'static str,
     label: &'static str,
-    vtt: Memo<Option<String>>,
-    mode: TextTrackMode,
+    vtt: Signal<Option<String>>,
+    mode: &'static str,
 ) {
-    let src = use_object_url(vtt, "text/vtt");
-    Effect::new(move |last: Option<Option<HtmlTrackElement>>| {
+    Effect::new(move |last: Option<Option<Track>>| {
         let last = last.flatten();
-        let kept = last.as_ref().and_then(HtmlTrackElement::track).map(|t| t.mode());
-        last.inspect(|t| t.remove());
-        let (video, src) = (video.get()?, src.get()?);
-        let track: HtmlTrackElement = document().create_element("track").ok()?.unchecked_into();
-        track.set_kind(kind);
-        track.set_label(label);
-        // Not on a replacement: Chromium would turn it back on.
-        track.set_default(kept.is_none());
-        track.set_src(&src);
-        video.append_child(&track).ok()?;
-        track.track()?.set_mode(kept.unwrap_or(mode));
+        let video = video.get()?;
+        let text = vtt.get()?;
+        let node: &Node = &video;
+        if last.as_ref().is_some_and(|t| t.1 == text && t.0.parent_node().as_ref() == Some(node)) {
+            return last;
+        }
+        let mode_key = JsValue::from_str("mode");
+        let kept = last.and_then(|t| t.0.track()).and_then(|t| Reflect::get(&t, &mode_key).ok());
+        let options = BlobPropertyBag::new();
+        options.set_type("text/vtt");
+        let blob = Blob::new_with_str_sequence_and_options(&Array::of1(&text.as_str().into()), &options).ok()?;
+        let src = Url::create_object_url_with_blob(&blob).ok()?;
+        let element: HtmlTrackElement = document().create_element("track").ok()?.unchecked_into();
+        let track = Track(element, text);
+        for (name, value) in [("kind", kind), ("label", label), ("src", &src)] {
+            track.0.set_attribute(name, value).ok()?;
+        }
+        if kept.is_none() {
+            // Not on a replacement: Chromium would turn it back on.
+            track.0.set_attribute("default", "").ok()?;
+        }
+        video.append_child(&track.0).ok()?;
+        let text_track = track.0.track()?;
+        Reflect::set(&text_track, &mode_key, &kept.unwrap_or_else(|| mode.into())).ok()?;
         Some(track)
     });
 }

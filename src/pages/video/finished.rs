@@ -38,7 +38,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
         })
     });
     let vtt = move |cues: fn(&[Scene]) -> Vec<Cue>| {
-        Memo::new(move |_| {
+        Signal::derive(move || {
             let cues = project.with(|p| p.as_ref().map(|p| cues(&p.scenes)).unwrap_or_default());
             (!cues.is_empty()).then(|| webvtt(&cues))
         })
