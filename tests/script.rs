@@ -60,10 +60,6 @@ impl Drop for Downloads {
     }
 }
 
-fn is_hidden(el: &web_sys::Element) -> bool {
-    el.closest("[hidden]").ok().flatten().is_some()
-}
-
 /// Whether a polite status (`role=status`) on the page reads `said`.
 fn announced(root: &web_sys::Element, said: &str) -> bool {
     let list = root.query_selector_all("[role=status]").unwrap();
@@ -98,23 +94,15 @@ async fn the_review_page_gives_the_script_and_subtitles_as_saved() {
     assert_eq!(vtt_name, name.replace(".md", ".vtt"));
     assert!(vtt.starts_with("WEBVTT\n\n00:00:00.000 --> 00:00:"), "{vtt}");
 
-    // An edit not yet saved is not in the files, and the page says so; once saved, it is.
+    // An edit not yet saved is not in the files, as the page says; once saved, it is.
+    assert!(text(&root).contains("The files hold the scenes as saved: changes not yet saved are not in them."));
     let scene = group(&root, "Scene 2").unwrap();
     type_into(&by_label(&scene, "Narration").unwrap(), "# A new line for the albatross");
-    let note = "The files hold the scenes as saved, without your unsaved changes.";
-    wait_for("the unsaved note", || text(&root).contains(note).then_some(())).await;
-    let note_shown = || {
-        let list = root.query_selector_all("p.help").unwrap();
-        (0..list.length())
-            .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
-            .any(|p| text(&p) == note && !is_hidden(&p))
-    };
-    assert!(note_shown());
+    wait_for("the unsaved mark", || text(&scene).contains("Unsaved changes").then_some(())).await;
     let (_, before_save) = downloads.take(&root, "Download script").await;
     assert!(!before_save.contains("albatross"), "unsaved text stays out");
     button(&scene, "Save scene 2").unwrap().click();
     wait_for("saved", || text(&scene).contains("Saved.").then_some(())).await;
-    wait_for("the note gone", || (!note_shown()).then_some(())).await;
     let (_, after_save) = downloads.take(&root, "Download script").await;
     assert!(after_save.contains("### Narration\n\n> \\# A new line for the albatross\n"), "{after_save}");
 }
@@ -136,9 +124,31 @@ async fn without_narration_no_subtitles_are_offered() {
     wait_for("the note", || text(&root).contains("No scene has narration, so there are no subtitles.").then_some(()))
         .await;
     for name in ["Download subtitles (.srt)", "Download subtitles (.vtt)"] {
-        assert!(button(&root, name).is_none_or(|b| is_hidden(&b)), "{name} is not offered");
+        assert!(button(&root, name).is_none(), "{name} is not offered");
     }
-    assert!(!is_hidden(&button(&root, "Download script").unwrap()));
+}
+
+#[wasm_bindgen_test]
+async fn narration_removed_after_the_page_was_shown_gives_no_empty_subtitles() {
+    let _page = one_at_a_time().await;
+    let project = new_project("demo-token", 1, 2).await;
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    let downloads = Downloads::catch();
+
+    wait_for("the files", || button(&root, "Download subtitles (.srt)")).await;
+    for number in [1, 2] {
+        let scene = group(&root, &format!("Scene {number}")).unwrap();
+        type_into(&by_label(&scene, "Narration").unwrap(), "");
+        wait_for("the unsaved mark", || text(&scene).contains("Unsaved changes").then_some(())).await;
+        button(&scene, &format!("Save scene {number}")).unwrap().click();
+        wait_for("saved", || text(&scene).contains("Saved.").then_some(())).await;
+    }
+    button(&root, "Download subtitles (.srt)").unwrap().click();
+    wait_for("the answer", || announced(&root, "No scene has narration, so there are no subtitles.").then_some(()))
+        .await;
+    assert!(downloads.seen.borrow().is_empty(), "no empty file");
 }
 
 fn open_dialog(root: &web_sys::Element) -> Option<web_sys::Element> {

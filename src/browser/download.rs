@@ -16,7 +16,7 @@ fn try_save(name: &str, mime: &str, text: &str) -> Option<()> {
     let blob = Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
     let url = Url::create_object_url_with_blob(&blob).ok()?;
     let document = web_sys::window()?.document()?;
-    let link: HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
+    let link: HtmlAnchorElement = document.create_element("a").ok()?.unchecked_into();
     link.set_href(&url);
     link.set_download(name);
     // In the document while clicked, as older Firefox requires; gone at once.

@@ -30,9 +30,9 @@ pub fn ConfirmDialog(
         format!("dialog-{}", title.to_ascii_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
     let labelled_by = heading_id.clone();
     view! {
-        <dialog node_ref=dialog class="dialog" aria-labelledby=labelled_by on:close=move |_| {
+        <dialog node_ref=dialog class="dialog" aria-labelledby=labelled_by on:close=move |ev| {
             // The close event comes a task later: a dialog opened again since then stays open.
-            if dialog.get_untracked().is_some_and(|d| !d.open()) {
+            if !event_target::<web_sys::HtmlDialogElement>(&ev).open() {
                 open.set(false)
             }
         }>

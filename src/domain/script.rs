@@ -101,11 +101,12 @@ pub fn file_stem(project: &Project) -> String {
     }
     let stem = stem.trim_matches(|c| c == '.' || c == ' ');
     // Windows refuses these device names as a file's name, whatever follows a dot.
-    let device = stem.split('.').next().unwrap_or_default().trim_end().to_ascii_uppercase();
-    let reserved = matches!(device.as_str(), "CON" | "PRN" | "AUX" | "NUL")
-        || (device.len() == 4
-            && (device.starts_with("COM") || device.starts_with("LPT"))
-            && device.as_bytes()[3].is_ascii_digit());
+    let device = stem.split('.').next().unwrap_or_default().trim_end().as_bytes();
+    let reserved = match device {
+        [a, b, c] => [b"CON", b"PRN", b"AUX", b"NUL"].iter().any(|d| d.eq_ignore_ascii_case(&[*a, *b, *c])),
+        [a, b, c, n] => n.is_ascii_digit() && [b"COM", b"LPT"].iter().any(|d| d.eq_ignore_ascii_case(&[*a, *b, *c])),
+        _ => false,
+    };
     match stem {
         "" => format!("storyreel-project-{}", project.id),
         _ if reserved => format!("storyreel-{stem}"),

@@ -99,7 +99,8 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
             <ol class="scene-list">{scene_views}</ol>
             {can_approve(&status).then(|| view! { <ApprovePanel id=id estimate=estimate unsaved=unsaved notice=notice reload=reload /> })}
             <h2>"Reuse this story"</h2>
-            <ScriptFiles project=as_saved unsaved=Signal::derive(move || unsaved.with(|s| !s.is_empty())) />
+            <ScriptFiles project=as_saved />
+            <p class="help">"The files hold the scenes as saved: changes not yet saved are not in them."</p>
             <NewStoryFrom project=as_saved />
         </section>
     }
