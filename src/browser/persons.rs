@@ -1,36 +1,32 @@
-//! The names a person gave person ids, and the ids their projects used, on this device for the
-//! account signed in (`domain::persons`). Removed with everything else at sign-out (`Session::sign_out`).
+//! The names a person gave person ids, and the ids their projects used, kept on this device for
+//! the account signed in (`domain::persons`). Removed with everything else at sign-out
+//! (`Session::sign_out` says why); a 401 keeps them, found again only by the same account.
 
 use super::storage::{self, Persistence};
+use crate::api::Project;
 use crate::domain::account::OWNER_KEY;
-use crate::domain::persons::{for_account, with_account, Persons};
-use crate::json;
+use crate::domain::persons::{storage_key, Persons};
+use crate::json::{self, ToJson};
 
-const KEY: &str = "storyreel.persons";
-
-fn owner() -> String {
-    storage::read_value(OWNER_KEY).unwrap_or_default()
-}
-
-fn kept() -> Option<json::Value> {
-    json::parse(&storage::read_value(KEY)?)
+fn key() -> String {
+    storage_key(&storage::read_value(OWNER_KEY).unwrap_or_default())
 }
 
 /// The signed-in account's persons, or none when this device keeps nothing for it.
 pub fn load() -> Persons {
-    for_account(kept().as_ref(), &owner())
+    storage::read_value(&key()).and_then(|text| json::read(&text)).unwrap_or_default()
 }
 
-/// On the device, not only in this tab: names are worth keeping across a browser restart. False
-/// when the browser refused (the app then says once that it keeps nothing).
+/// On the device, not only in this tab: names are worth keeping across a browser restart, and
+/// every tab shows the same. False when the browser refused (the app then says so once).
 pub fn save(persons: &Persons) -> bool {
-    storage::write(KEY, &json::write(&with_account(kept(), &owner(), persons)), Persistence::Device)
+    storage::write(&key(), &json::write(&persons.to_json()), Persistence::Device)
 }
 
-/// Adds person ids just seen in the account's projects, writing only when one is new.
-pub fn see(ids: &[i64]) {
+/// Adds the person ids of projects just listed, writing only when one is new.
+pub fn see(projects: &[Project]) {
     let mut persons = load();
-    if persons.see(ids) {
+    if persons.see(projects) {
         save(&persons);
     }
 }

@@ -1,29 +1,30 @@
+use crate::domain::persons::{describe, Persons};
 use leptos::prelude::*;
 
 /// "Known person": the person ids this account has used, by the names given them, as a labelled
 /// `<select>` beside a person id field. Choosing one writes its id into that field, which stays
-/// the one the form reads, so typing a new id works as before. A `<select>` rather than a
-/// `<datalist>`: every browser shows and announces it the same way, and a test picks an option by
-/// its text. Nothing is shown when no person is known.
+/// the one the form reads, so typing a new id works as before; the choice follows what is typed.
+/// A `<select>` rather than a `<datalist>`: every browser shows and announces it the same way, and
+/// a test picks an option by its text. Nothing is shown when no person is known.
 #[component]
 pub fn PersonChoice(
     id: &'static str,
-    /// `domain::persons::Persons::known`, as the page read it on arrival.
-    known: Vec<(i64, Option<String>)>,
-    /// The id field's text: the option with that id shows as chosen.
+    /// As the page read them when it was built.
+    known: Persons,
+    /// The id field's text.
     chosen: Signal<String>,
     on_choose: Callback<String>,
-    /// The first option's text, which empties the id field.
+    /// The first option's text; choosing it empties the id field.
     none: &'static str,
 ) -> impl IntoView {
-    let listed: Vec<String> = known.iter().map(|(id, _)| id.to_string()).collect();
+    let listed: Vec<String> = known.known().iter().map(|(id, _)| id.to_string()).collect();
     let options = known
-        .into_iter()
+        .known()
+        .iter()
         .map(|(person, name)| {
             let value = person.to_string();
             let this = value.clone();
-            let text = crate::domain::persons::describe(person, name.as_deref());
-            view! { <option value=value prop:selected=move || chosen.with(|c| c.trim() == this)>{text}</option> }
+            view! { <option value=value prop:selected=move || chosen.with(|c| c.trim() == this)>{describe(*person, name)}</option> }
         })
         .collect_view();
     (!listed.is_empty()).then(|| {

@@ -1,41 +1,27 @@
 //! Person ids by name. The API has no persons endpoint, so the ids an account has used come from its
-//! projects, and the names its person gives them live on this device only, one entry per account.
-//! A name is a label for the person's eyes: the requests carry the id alone (`StoryDraft::request`).
+//! projects, and the names its person gives them live on this device only, under a key of the
+//! account's. A name is a label for the person's eyes: requests carry the id alone (`StoryDraft::request`).
 
 use crate::api::Project;
-use crate::domain::account::same_person;
 use crate::domain::story::parse_person_id;
-use crate::json::{Map, Object, Value};
+use crate::json::{string_of, FromJson, Map, ToJson, Value};
 
 /// Enough for "Narrator Ada, the older sister"; counted in characters, as the person sees them.
 pub const MAX_NAME_CHARS: usize = 40;
 
-/// The person ids an account has used and the names given to some of them, both ascending by id.
-/// Ids are kept sorted rather than by last use: a choice list that does not reorder itself between
-/// visits is found again by position.
+/// The person ids an account has used, ascending, each once, with the name given it ("" for none).
+/// Sorted rather than by last use: a choice list that does not reorder itself between visits is
+/// found again by position. A name removed leaves its id known.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Persons {
-    seen: Vec<i64>,
-    names: Vec<(i64, String)>,
-}
+pub struct Persons(Vec<(i64, String)>);
 
-/// The positive person ids of `projects`, ascending, each once; a project without one adds nothing.
-pub fn ids_in(projects: &[Project]) -> Vec<i64> {
-    let mut ids = Vec::new();
-    for id in projects.iter().filter_map(|p| p.person_id) {
-        add(&mut ids, id);
-    }
-    ids
-}
-
-/// Inserts `id` in its sorted place unless it is there or is no id; true when it was added.
-fn add(ids: &mut Vec<i64>, id: i64) -> bool {
-    match ids.binary_search(&id) {
-        Err(at) if id > 0 => {
-            ids.insert(at, id);
-            true
-        }
-        _ => false,
+/// Where the device keeps an account's persons: under its user id when the service showed it
+/// (`account::owner` is `fingerprint:user`), so a renewed token of the same account finds them;
+/// under the token's fingerprint until then.
+pub fn storage_key(owner: &str) -> String {
+    match owner.split_once(':') {
+        Some((_, user)) => format!("storyreel.persons.user.{user}"),
+        None => format!("storyreel.persons.token.{owner}"),
     }
 }
 
@@ -51,97 +37,102 @@ pub fn check_name(text: &str) -> Result<Option<String>, String> {
     }
 }
 
-/// A name for an id typed in (one not used yet, or any): the two, or each field's problem.
-pub fn check_new(id: &str, name: &str) -> Result<(i64, String), (Option<String>, Option<String>)> {
-    let name = check_name(name).and_then(|n| n.ok_or_else(|| "Type the name to give this person.".to_owned()));
+/// What a Save (or a Remove) on the Persons page changes, and what the page then says.
+#[derive(Debug, PartialEq)]
+pub struct Naming {
+    pub id: i64,
+    pub name: Option<String>,
+    pub said: String,
+}
+
+/// The Persons page's fields as a `Naming`, or each field's problem (id, name).
+pub fn check_named(id: &str, name: &str, remove: bool) -> Result<Naming, (Option<String>, Option<String>)> {
+    let name = match remove {
+        true => Ok(None),
+        false => check_name(name).and_then(|n| n.map(Some).ok_or_else(|| "Type the name to give this person.".into())),
+    };
     match (parse_person_id(id), name) {
-        (Ok(id), Ok(name)) => Ok((id, name)),
+        (Ok(id), Ok(name)) => {
+            let said = match &name {
+                Some(name) => format!("Saved: {}.", describe(id, name)),
+                None => format!("Person {id} has no name now."),
+            };
+            Ok(Naming { id, name, said })
+        }
         (id, name) => Err((id.err(), name.err())),
     }
 }
 
 /// How a person is shown in a choice: "Narrator Ada (person 1)", or "Person 7" without a name.
-pub fn describe(id: i64, name: Option<&str>) -> String {
+pub fn describe(id: i64, name: &str) -> String {
     match name {
-        Some(name) => format!("{name} (person {id})"),
-        None => format!("Person {id}"),
+        "" => format!("Person {id}"),
+        name => format!("{name} (person {id})"),
     }
 }
 
 impl Persons {
-    /// Adds the ids of a list just read; true when one was new. Ids are never dropped here: a
-    /// filtered list shows only some of them.
-    pub fn see(&mut self, ids: &[i64]) -> bool {
-        ids.iter().fold(false, |added, id| add(&mut self.seen, *id) | added)
+    /// The name of `id`, added in its sorted place when new; none for an id that is no person id.
+    fn entry(&mut self, id: i64) -> Option<&mut String> {
+        let at = self.0.partition_point(|(i, _)| *i < id);
+        if self.0.get(at).is_none_or(|(i, _)| *i != id) {
+            if id <= 0 {
+                return None;
+            }
+            self.0.insert(at, (id, String::new()));
+        }
+        Some(&mut self.0[at].1)
     }
 
-    pub fn name(&self, id: i64) -> Option<&str> {
-        self.names.iter().find(|(i, _)| *i == id).map(|(_, n)| n.as_str())
+    /// Adds the person ids of a list of projects just read (positive ones; each once, in order); true
+    /// when one was new. Ids are never dropped here: a filtered list shows only some of them.
+    pub fn see(&mut self, projects: &[Project]) -> bool {
+        let before = self.0.len();
+        for id in projects.iter().filter_map(|p| p.person_id) {
+            self.entry(id);
+        }
+        self.0.len() != before
     }
 
-    /// Names `id`, or with `None` takes its name away (an id seen in a project stays known).
+    pub fn name(&self, id: i64) -> &str {
+        self.0.iter().find(|(i, _)| *i == id).map_or("", |(_, n)| n)
+    }
+
+    /// Names `id`, or with `None` takes its name away; either way the id is known from then on.
     pub fn set_name(&mut self, id: i64, name: Option<String>) {
-        self.names.retain(|(i, _)| *i != id);
-        if let Some(name) = name.filter(|_| id > 0) {
-            let at = self.names.partition_point(|(i, _)| *i < id);
-            self.names.insert(at, (id, name));
+        if let Some(entry) = self.entry(id) {
+            *entry = name.unwrap_or_default();
         }
     }
 
-    /// Every known id, seen or named, ascending, with its name.
-    pub fn known(&self) -> Vec<(i64, Option<String>)> {
-        let mut ids = self.seen.clone();
-        for (id, _) in &self.names {
-            add(&mut ids, *id);
-        }
-        ids.into_iter().map(|id| (id, self.name(id).map(str::to_owned))).collect()
+    /// Every known id, ascending, with its name ("" for none).
+    pub fn known(&self) -> &[(i64, String)] {
+        &self.0
     }
+}
 
-    fn from_value(value: &Value) -> Self {
+/// `{"1": "Narrator Ada", "2": ""}`: read leniently, a key that is no id or a value that is no
+/// name skipped rather than losing the rest.
+impl FromJson for Persons {
+    fn from_json(value: &Value) -> Option<Self> {
         let mut persons = Self::default();
-        for id in value.get("seen").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_i64) {
-            add(&mut persons.seen, id);
-        }
-        for (id, name) in value.get("names").and_then(Value::as_object).into_iter().flatten() {
-            // A key that is no id, or a value that is no name, is skipped, not a reason to lose the rest.
-            if let (Ok(id), Some(Ok(name))) = (id.parse(), name.as_str().map(check_name)) {
+        for (id, name) in value.as_object()? {
+            if let (Ok(id), Some(Ok(name))) = (id.parse(), string_of(name).as_deref().map(check_name)) {
                 persons.set_name(id, name);
             }
         }
-        persons
+        Some(persons)
     }
+}
 
-    fn to_value(&self) -> Value {
+impl ToJson for Persons {
+    fn to_json(&self) -> Value {
         let mut names = Map::new();
-        for (id, name) in &self.names {
+        for (id, name) in &self.0 {
             names.insert(id.to_string(), name.as_str().into());
         }
-        Object::new().with("seen", self.seen.clone()).with("names", names).done()
+        Value::Object(names)
     }
-}
-
-/// The persons of the account `owner` (`account::owner`) in what the device keeps: one entry per
-/// account, keyed by owner, found again under a renewed token of the same account (`same_person`).
-pub fn for_account(kept: Option<&Value>, owner: &str) -> Persons {
-    kept.and_then(Value::as_object)
-        .and_then(|all| all.iter().find(|(key, _)| same_person(Some(key), owner)))
-        .map_or_else(Persons::default, |(_, entry)| Persons::from_value(entry))
-}
-
-/// What the device keeps once `persons` is the account's: its older entry (under an older token) is
-/// replaced, every other account's is left as it was.
-pub fn with_account(kept: Option<Value>, owner: &str, persons: &Persons) -> Value {
-    let mut all = match kept {
-        Some(Value::Object(all)) => all,
-        _ => Map::new(),
-    };
-    let older: Vec<String> =
-        all.iter().map(|(key, _)| key.clone()).filter(|key| same_person(Some(key), owner)).collect();
-    for key in older {
-        all.remove(&key);
-    }
-    all.insert(owner.to_owned(), persons.to_value());
-    Value::Object(all)
 }
 
 #[cfg(test)]
@@ -149,33 +140,44 @@ mod tests {
     use super::*;
     use crate::domain::account::owner;
     use crate::domain::story::StoryDraft;
-    use crate::json::{parse, write, ToJson};
+    use crate::json::{read, write};
 
     fn project(person_id: Option<i64>) -> Project {
         Project { person_id, ..Project::default() }
     }
 
+    fn named(pairs: &[(i64, &str)]) -> Persons {
+        let mut persons = Persons::default();
+        for (id, name) in pairs {
+            persons.set_name(*id, Some((*name).to_owned()).filter(|n| !n.is_empty()));
+        }
+        persons
+    }
+
     #[test]
     fn ids_come_from_projects_ascending_once_and_only_positive() {
+        let mut persons = Persons::default();
         let projects = [Some(7), Some(1), None, Some(7), Some(0), Some(-3), Some(2), Some(1)].map(project);
-        assert_eq!(ids_in(&projects), [1, 2, 7]);
-        assert!(ids_in(&[]).is_empty());
+        assert!(persons.see(&projects));
+        assert_eq!(persons, named(&[(1, ""), (2, ""), (7, "")]));
+        assert!(!persons.see(&[]));
     }
 
     #[test]
     fn seen_ids_and_names_merge_into_one_list() {
         let mut persons = Persons::default();
-        assert!(persons.see(&[3, 1]));
-        assert!(!persons.see(&[1]), "nothing new");
+        assert!(persons.see(&[Some(3), Some(1)].map(project)));
+        assert!(!persons.see(&[project(Some(1))]), "nothing new");
         persons.set_name(9, Some("Narrator Ada".into()));
         persons.set_name(1, Some("Bob".into()));
         persons.set_name(1, Some("Robert".into()));
-        assert_eq!(persons.known(), [(1, Some("Robert".into())), (3, None), (9, Some("Narrator Ada".into()))]);
-        persons.set_name(1, None);
+        assert!(!persons.see(&[Some(9), Some(3)].map(project)), "a named id is known");
+        assert_eq!(persons, named(&[(1, "Robert"), (3, ""), (9, "Narrator Ada")]));
         persons.set_name(9, None);
-        assert_eq!(persons.known(), [(1, None), (3, None)], "a seen id stays without its name; a named one goes");
+        assert_eq!((persons.name(9), persons.known().len()), ("", 3), "a name removed leaves its id known");
         persons.set_name(0, Some("Nobody".into()));
-        assert_eq!(persons.name(0), None, "0 is no person id");
+        persons.set_name(-2, Some("Nobody".into()));
+        assert_eq!(persons.known().len(), 3, "0 and below are no person ids");
     }
 
     #[test]
@@ -188,63 +190,56 @@ mod tests {
     }
 
     #[test]
-    fn a_new_name_needs_an_id_and_a_name() {
-        assert_eq!(check_new(" 12 ", " Zed "), Ok((12, "Zed".into())));
-        let (id, name) = check_new("x", " ").unwrap_err();
-        assert_eq!(id.as_deref(), Some("A person id is a whole number above 0."));
-        assert_eq!(name.as_deref(), Some("Type the name to give this person."));
+    fn a_person_is_described_by_name_and_id() {
+        assert_eq!(describe(1, "Narrator Ada"), "Narrator Ada (person 1)");
+        assert_eq!(describe(7, ""), "Person 7");
+    }
+
+    #[test]
+    fn the_persons_page_saves_a_name_for_an_id_or_says_what_is_missing() {
+        let named = |id, name: Option<&str>, said: &str| Naming { id, name: name.map(Into::into), said: said.into() };
+        assert_eq!(check_named(" 12 ", " Zed ", false), Ok(named(12, Some("Zed"), "Saved: Zed (person 12).")));
+        assert_eq!(check_named("12", "Zed", true), Ok(named(12, None, "Person 12 has no name now.")), "Remove");
         assert_eq!(
-            check_new("3", &"n".repeat(41)),
-            Err((None, Some("Keep a name to 40 characters: remove 1 (now 41).".into())))
+            check_named("x", " ", false),
+            Err((
+                Some("A person id is a whole number above 0.".into()),
+                Some("Type the name to give this person.".into())
+            ))
+        );
+        assert_eq!(check_named("", "", true).unwrap_err().1, None, "Remove needs no name");
+        assert_eq!(
+            check_named("3", &"n".repeat(41), false).unwrap_err(),
+            (None, Some("Keep a name to 40 characters: remove 1 (now 41).".into()))
         );
     }
 
     #[test]
-    fn a_person_is_described_by_name_and_id() {
-        assert_eq!(describe(1, Some("Narrator Ada")), "Narrator Ada (person 1)");
-        assert_eq!(describe(7, None), "Person 7");
-    }
-
-    #[test]
     fn names_are_kept_per_account_and_found_under_a_renewed_token() {
-        let ada = owner("demo-token", Some(1));
-        let mut persons = Persons::default();
-        persons.see(&[1, 2]);
-        persons.set_name(1, Some("Narrator Ada 🎙️".into()));
-        let kept = parse(&write(&with_account(None, &ada, &persons))).unwrap();
-        assert_eq!(for_account(Some(&kept), &ada), persons, "read back as written");
-        assert_eq!(for_account(Some(&kept), &owner("renewed-token", Some(1))), persons, "same account");
-        assert_eq!(for_account(Some(&kept), &owner("other-token", Some(2))), Persons::default(), "another account");
-        assert_eq!(for_account(Some(&kept), &owner("other-token", None)), Persons::default(), "not yet shown");
+        let ada = storage_key(&owner("demo-token", Some(1)));
+        assert_eq!(ada, "storyreel.persons.user.1");
+        assert_eq!(storage_key(&owner("renewed-token", Some(1))), ada, "the same account");
+        assert_ne!(storage_key(&owner("other-token", Some(2))), ada, "another account");
+        let unshown = storage_key(&owner("other-token", None));
+        assert_ne!(unshown, ada, "an account the service has not shown yet");
+        assert_eq!(unshown, storage_key(&owner("other-token", None)), "found again under the same token");
+        assert!(!unshown.contains("other-token"), "the token is never in a key");
 
-        let mut other = Persons::default();
-        other.set_name(11, Some("Zed".into()));
-        let both = with_account(Some(kept), &owner("other-token", Some(2)), &other);
-        let renewed = owner("renewed-token", Some(1));
-        let both = with_account(Some(both), &renewed, &Persons::default());
-        assert_eq!(both.as_object().unwrap().len(), 2, "the renewed token's entry replaced the old one");
-        assert!(both.get(&ada).is_none() && both.get(&renewed).is_some());
-        assert_eq!(for_account(Some(&both), &owner("other-token", Some(2))).name(11), Some("Zed"));
+        let persons = named(&[(1, "Narrator Ada 🎙️"), (2, ""), (3, "שרה")]);
+        assert_eq!(read::<Persons>(&write(&persons.to_json())), Some(persons), "read back as written");
     }
 
     #[test]
     fn odd_kept_values_are_read_for_what_they_hold() {
-        let kept =
-            parse(r#"{"a": {"seen": [2, "x", -1, 2.5, 1], "names": {"2": " Ann ", "x": "Bad", "3": 4, "4": ""}}}"#);
-        let persons = for_account(kept.as_ref(), "a");
-        assert_eq!(persons.known(), [(1, None), (2, Some("Ann".into()))]);
-        for odd in ["[]", "null", r#"{"a": 5}"#] {
-            assert_eq!(for_account(parse(odd).as_ref(), "a"), Persons::default(), "{odd}");
-        }
-        assert_eq!(for_account(None, "a"), Persons::default());
-        let written = with_account(parse("[1]"), "a", &Persons::default());
-        assert!(written.get("a").is_some(), "a kept value that is no object is replaced");
+        let persons: Persons = read(r#"{"2": " Ann ", "x": "Bad", "-1": "Neg", "3": 4, "4": "", "1": null}"#).unwrap();
+        assert_eq!(persons, named(&[(2, "Ann"), (3, "4"), (4, "")]));
+        assert_eq!(read::<Persons>("[]"), None, "no object: nothing kept");
+        assert_eq!(read::<Persons>("{}"), Some(Persons::default()));
     }
 
     #[test]
     fn the_create_request_carries_the_id_and_never_the_name() {
-        let mut persons = Persons::default();
-        persons.set_name(1, Some("Narrator Ada".into()));
+        let persons = named(&[(1, "Narrator Ada")]);
         // Choosing her in the form writes her id, the option's value, into the person id field.
         let (id, _) = persons.known()[0].clone();
         let draft = StoryDraft {

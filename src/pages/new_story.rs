@@ -92,7 +92,6 @@ pub fn NewStoryPage() -> impl IntoView {
             match outcome {
                 Ok(created) => {
                     drafts::clear(drafts::story_key());
-                    persons::see(&[request.person_id]);
                     location.push(&routes::project(created.id));
                 }
                 // A 401 ends the session and unmounts this page; the draft is kept for afterwards.
@@ -123,7 +122,7 @@ pub fn NewStoryPage() -> impl IntoView {
                 <TextField id="person-id" label="Person id" inputmode="numeric" autocomplete="off" error=person_problem
                     help="The person or character who appears in the video."
                     value=person on_input=edit(|d, v| d.person_id = v) />
-                <PersonChoice id="story-known-person" known=persons::load().known() chosen=person
+                <PersonChoice id="story-known-person" known=persons::load() chosen=person
                     on_choose=edit(|d, v| d.person_id = v) none="Choose by name" />
                 <TextField id="num-scenes" label="Number of scenes" input_type="number" range=(2, 10) inputmode="numeric" error=scenes_problem
                     help="2 to 10 scenes of 10 seconds each."

@@ -37,7 +37,7 @@ pub fn SignInPage() -> impl IntoView {
                 Ok(projects) => {
                     let user_id = projects.iter().find_map(|p| p.user_id);
                     session.sign_in(&base, &typed_token, remember.get_untracked(), user_id);
-                    crate::browser::persons::see(&crate::domain::persons::ids_in(&projects));
+                    crate::browser::persons::see(&projects);
                     token.set(String::new());
                     location.push(&return_to);
                 }

@@ -58,7 +58,7 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
         <form class="filters" role="search" aria-label="Filter projects" on:submit=apply novalidate>
             <TextField id="filter-person" label="Person id" node_ref=person_field inputmode="numeric" autocomplete="off" placeholder="Any"
                 value=person on_input=type_person error=problem />
-            <PersonChoice id="filter-known-person" known=persons::load().known() chosen=person.into() on_choose=type_person none="Any person" />
+            <PersonChoice id="filter-known-person" known=persons::load() chosen=person.into() on_choose=type_person none="Any person" />
             <div class="field">
                 <label for="filter-status">"Status"</label>
                 <select id="filter-status" on:change=move |ev| status.set(event_target_value(&ev))>

@@ -9,7 +9,6 @@ use crate::browser::page::{mark_ready_when, set_title};
 use crate::browser::persons;
 use crate::components::{MessageBanner, Tone};
 use crate::domain::credits::describe_ms;
-use crate::domain::persons::ids_in;
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
 use crate::hooks::{use_poller, UsePollerOptions};
@@ -64,7 +63,7 @@ pub fn ProjectsPage() -> impl IntoView {
             Ok(mut projects) => {
                 newest_first(&mut projects);
                 // Kept with the names, for the story form and the filter's next visit, which read no list.
-                persons::see(&ids_in(&projects));
+                persons::see(&projects);
                 let outcome = if any_in_motion(&projects) { Outcome::Answered } else { Outcome::Finished };
                 problem.set(None);
                 listing.set(Some(Listing { filter, projects }));
