@@ -6,6 +6,7 @@
 use crate::browser::page::set_title;
 use crate::components::{Banner, NotFound, RequireSignIn, Tone};
 use crate::config::Config;
+use crate::hooks::use_load;
 use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SignInPage, VideoPage};
 use crate::router::{provide_location, use_location};
 use crate::routes::{self, Screen};
@@ -15,7 +16,7 @@ use leptos::prelude::*;
 #[component]
 pub fn App() -> impl IntoView {
     set_title("");
-    let config = LocalResource::new(Config::load);
+    let (config, _) = use_load(Config::load);
     move || match config.get() {
         None => view! { <p class="loading" role="status">"Starting storyreel…"</p> }.into_any(),
         Some((config, warning)) => view! { <Shell config=config warning=warning /> }.into_any(),

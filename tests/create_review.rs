@@ -229,3 +229,73 @@ async fn the_story_survives_an_expired_token_and_the_sign_in_round_trip() {
     assert_eq!(value_of(&idea_again), "A clockmaker builds a heart of gears");
     assert_eq!(value_of(&by_label(&root, "Person id").unwrap()), "1");
 }
+
+#[wasm_bindgen_test]
+async fn a_double_click_on_propose_scenes_creates_one_project() {
+    let _page = one_at_a_time().await;
+    fresh_page("/new");
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;
+    type_into(&idea, "A lantern festival drifts down the river");
+    type_into(&by_label(&root, "Person id").unwrap(), "1");
+    type_into(&by_label(&root, "Number of scenes").unwrap(), "2");
+    let submit = wait_for("the form ready", || button(&root, "Propose scenes").filter(|b| !is_disabled(b))).await;
+    let before = sim_request_count("POST", "/stories/create").await;
+
+    // Both clicks land before the page re-renders: the second finds the button still enabled.
+    submit.click();
+    submit.click();
+    wait_for("the review page", || location_path().starts_with("/projects/").then_some(())).await;
+    wait_for("its scenes", || group(&root, "Scene 2").map(|_| ())).await;
+    assert_eq!(sim_request_count("POST", "/stories/create").await - before, 1, "a double click creates one project");
+}
+
+#[wasm_bindgen_test]
+async fn a_double_click_on_save_sends_one_save() {
+    let _page = one_at_a_time().await;
+    let project = new_project("demo-token", 1, 2).await;
+    let scene_one = project.scenes.iter().find(|s| s.scene_number == 1).unwrap().clone();
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    let scene = wait_for("scene 1", || group(&root, "Scene 1")).await;
+    type_into(&by_label(&scene, "Narration").unwrap(), "The whale sings back");
+    let save = wait_for("the save button", || button(&scene, "Save scene 1").filter(|b| !is_disabled(b))).await;
+
+    save.click();
+    save.click();
+    wait_for("saved", || text(&scene).contains("Saved.").then_some(())).await;
+    let path = format!("/scene-projects/{}/scenes/{}", project.id, scene_one.id.unwrap());
+    assert_eq!(sim_request_count("PUT", &path).await, 1, "a double click saves once");
+}
+
+#[wasm_bindgen_test]
+async fn a_project_that_could_not_be_read_is_read_again_on_try_again() {
+    let _page = one_at_a_time().await;
+    let project = new_project("demo-token", 1, 2).await;
+    sim_put(
+        "/_sim/faults",
+        json!({"error_500_count": 100, "path_contains": format!("/scene-projects/{}", project.id)}),
+    )
+    .await;
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    assert!(text(&root).contains("Loading the project…"), "{}", text(&root));
+
+    let again = wait_for("Try again", || button(&root, "Try again")).await;
+    assert!(text(&root).contains("problem on its side"), "{}", text(&root));
+    // The next read fails too, slowly. A click while a read is under way reads again once that one has
+    // answered (as leptos' LocalResource did), so what shows is from a read begun after the last click.
+    sim_put("/_sim/faults", json!({"error_500_count": 1, "latency_ms": 500})).await;
+    let path = format!("/scene-projects/{}", project.id);
+    let before = sim_request_count("GET", &path).await;
+    again.click();
+    sleep(100).await;
+    again.click();
+    wait_for("the project", || group(&root, "Scene 2").map(|_| ())).await;
+    assert!(button(&root, "Try again").is_none());
+    assert_eq!(sim_request_count("GET", &path).await - before, 2, "one read after the other, never two at once");
+    sim_put("/_sim/faults", json!({"latency_ms": 0, "path_contains": null})).await;
+}

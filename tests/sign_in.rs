@@ -109,3 +109,20 @@ async fn an_expired_token_sends_the_person_to_sign_in_and_back() {
     wait_for("the projects page", || heading(&root, "Your projects")).await;
     assert_eq!(location_path(), "/?filter=mine");
 }
+
+#[wasm_bindgen_test]
+async fn a_double_click_on_sign_in_checks_the_token_once() {
+    let _page = one_at_a_time().await;
+    // Back to the story form, which reads nothing: every project list read is the check.
+    fresh_page("/sign-in?return_to=%2Fnew");
+    let (root, _app) = mount_app();
+    type_into(&sign_in_form(&root).await, "demo-token");
+    let before = sim_request_count("GET", "/scene-projects").await;
+
+    let submit = button(&root, "Sign in").unwrap();
+    submit.click();
+    submit.click();
+    wait_for("the story form", || heading(&root, "New story")).await;
+    assert_eq!(location_path(), "/new");
+    assert_eq!(sim_request_count("GET", "/scene-projects").await - before, 1, "a double click checks once");
+}

@@ -2,6 +2,7 @@ use crate::api::{ApiError, Client, Scene};
 use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::domain::scene_edit::{changed_elsewhere, SceneDraft, SceneText};
+use crate::hooks::use_task;
 use crate::json::{FromJson, Map, ToJson};
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -141,8 +142,9 @@ pub fn SceneEditor(
         }
     };
 
-    let save_action = Action::new_local(move |id: &i64| {
-        let (id, client) = (*id, session.client());
+    let save_action = use_task();
+    let save_scene = move |id: i64| {
+        let client = session.client();
         async move {
             let outcome = match client {
                 Ok(client) => save_checked(client, project_id, id, saved, edited, theirs).await,
@@ -155,8 +157,8 @@ pub fn SceneEditor(
                 Err(e) => state.set(SaveState::Failed(e.after("Not saved, and your text is kept"))),
             }
         }
-    });
-    let saving = save_action.pending();
+    };
+    let saving = save_action.pending;
     // After a change elsewhere: keep the person's edits over the service's text, or take that text.
     // Without one, discarding is taking the saved text.
     let settle = move |keep: bool| {
@@ -183,7 +185,7 @@ pub fn SceneEditor(
             return;
         }
         state.set(SaveState::Idle);
-        save_action.dispatch_local(id);
+        save_action.run(save_scene(id));
     };
 
     let fields = FIELDS.map(|(slug, label, field)| {

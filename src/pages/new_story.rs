@@ -7,6 +7,7 @@ use crate::browser::{drafts, persons};
 use crate::components::{MessageBanner, PersonChoice, TextField, Tone};
 use crate::domain::credits::approval_estimate;
 use crate::domain::story::{self, idea_length, StoryDraft, StoryProblems, MAX_IDEA_CHARS};
+use crate::hooks::use_task;
 use crate::router::use_location;
 use crate::routes;
 use crate::session::use_session;
@@ -82,8 +83,9 @@ pub fn NewStoryPage() -> impl IntoView {
         })
     };
 
-    let create = Action::new_local(move |request: &CreateProjectRequest| {
-        let (client, request) = (session.client(), request.clone());
+    let create = use_task();
+    let send = move |request: CreateProjectRequest| {
+        let client = session.client();
         async move {
             let outcome = match client {
                 Ok(client) => client.create_project(&request).await,
@@ -99,15 +101,15 @@ pub fn NewStoryPage() -> impl IntoView {
                 Err(e) => server.set(place_server_error(&e)),
             }
         }
-    });
-    let sending = create.pending();
+    };
+    let sending = create.pending;
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         touched.set(true);
         if let (Ok(request), false) = (draft.get_untracked().request(), sending.get_untracked()) {
             server.set(Default::default());
-            create.dispatch_local(request);
+            create.run(send(request));
         }
     };
 

@@ -4,6 +4,7 @@ use crate::api::{ErrorKind, ProjectFilter};
 use crate::browser::page::{mark_ready_when, set_title};
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::config::normalise_base_url;
+use crate::hooks::use_task;
 use crate::router::use_location;
 use crate::routes::safe_return_path;
 use crate::session::use_session;
@@ -28,8 +29,8 @@ pub fn SignInPage() -> impl IntoView {
     let api_base_url = RwSignal::new(session.api_base_url_untracked());
     let problems = RwSignal::new(Problems::default());
     // A real request proves the token and the address before the person leaves this screen.
-    let check = Action::new_local(move |(base, typed_token): &(String, String)| {
-        let (base, typed_token) = (base.clone(), typed_token.clone());
+    let check = use_task();
+    let verify = move |base: String, typed_token: String| {
         let client = session.client_for(&base, &typed_token);
         let return_to = safe_return_path(&location.query_untracked("return_to").unwrap_or_default());
         async move {
@@ -56,8 +57,8 @@ pub fn SignInPage() -> impl IntoView {
                 }),
             }
         }
-    });
-    let checking = check.pending();
+    };
+    let checking = check.pending;
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -75,7 +76,7 @@ pub fn SignInPage() -> impl IntoView {
         }
         problems.set(found.clone());
         if let (Ok(base), None) = (base, found.token) {
-            check.dispatch_local((base, typed_token));
+            check.run(verify(base, typed_token));
         }
     };
 

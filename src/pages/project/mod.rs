@@ -12,6 +12,7 @@ use crate::domain::lifecycle::{can_approve, can_edit_scenes, read_only_reason};
 use crate::domain::order::scenes_in_order;
 use crate::domain::scene_edit::SceneText;
 use crate::domain::title::project_title;
+use crate::hooks::use_load;
 use crate::routes;
 use crate::session::use_session;
 use approve::ApprovePanel;
@@ -23,7 +24,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
     // was re-read must outlive that rebuild.
     let notice = RwSignal::new(None::<String>);
-    let project = LocalResource::new(move || {
+    let (project, refetch) = use_load(move || {
         let client = session.client();
         async move {
             let answer = match client {
@@ -42,10 +43,10 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
             Some(Err(Some(e))) => view! {
                 <section class="page">
                     <Banner tone=Tone::Error>{e.message}</Banner>
-                    <button type="button" class="button" on:click=move |_| project.refetch()>"Try again"</button>
+                    <button type="button" class="button" on:click=move |_| refetch()>"Try again"</button>
                 </section>
             }.into_any(),
-            Some(Ok(p)) => view! { <Review project=p notice=notice reload=Callback::new(move |_| project.refetch()) /> }.into_any(),
+            Some(Ok(p)) => view! { <Review project=p notice=notice reload=Callback::new(move |_| refetch()) /> }.into_any(),
         }}
     }
 }
