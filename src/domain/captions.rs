@@ -10,7 +10,6 @@ use super::credits::SECONDS_PER_SCENE;
 use super::media::scene_start_seconds;
 use super::order::scenes_in_order;
 use crate::api::Scene;
-use std::fmt::Write;
 
 /// Characters per caption line (code points: an emoji or an accent is never cut, as lines break
 /// only between words).
@@ -75,10 +74,23 @@ fn cue_texts(text: &str) -> Vec<String> {
 /// A cue's time is in proportion to its length, so every character is on screen as long as any
 /// other (a short last line does not stay as long as a full cue). A scene without narration has none.
 pub fn caption_cues(scenes: &[Scene]) -> Vec<Cue> {
+    timed(scenes, |s| cue_texts(&s.narration_text))
+}
+
+/// Chapter cues: one per scene, its description (or "Scene N" when it has none), over the scene's 10 s.
+pub fn chapter_cues(scenes: &[Scene]) -> Vec<Cue> {
+    timed(scenes, |s| {
+        let text = words(&s.description);
+        vec![if text.is_empty() { format!("Scene {}", s.scene_number) } else { text }]
+    })
+}
+
+/// Each scene's texts, in order, over that scene's 10 s in proportion to their length.
+fn timed(scenes: &[Scene], texts: fn(&Scene) -> Vec<String>) -> Vec<Cue> {
     let mut cues = Vec::new();
     for scene in scenes_in_order(scenes) {
         let (start, end) = span(scene.scene_number);
-        let texts = cue_texts(&scene.narration_text);
+        let texts = texts(&scene);
         let total = texts.iter().map(|t| t.chars().count() as u64).sum::<u64>().max(1);
         let at = |chars: u64| start + (u64::from(end - start) * chars / total) as u32;
         let mut done = 0;
@@ -89,19 +101,6 @@ pub fn caption_cues(scenes: &[Scene]) -> Vec<Cue> {
         }
     }
     cues
-}
-
-/// Chapter cues: one per scene, its description (or "Scene N" when it has none), over the scene's 10 s.
-pub fn chapter_cues(scenes: &[Scene]) -> Vec<Cue> {
-    scenes_in_order(scenes)
-        .into_iter()
-        .map(|s| {
-            let (start_ms, end_ms) = span(s.scene_number);
-            let text = words(&s.description);
-            let text = if text.is_empty() { format!("Scene {}", s.scene_number) } else { text };
-            Cue { start_ms, end_ms, text }
-        })
-        .collect()
 }
 
 /// A WebVTT file ("WEBVTT" header, blank line, cues with HH:MM:SS.mmm --> HH:MM:SS.mmm).
@@ -124,41 +123,66 @@ pub fn srt(cues: &[Cue]) -> String {
 fn file(cues: &[Cue], vtt: bool) -> String {
     let mut out = String::from(if vtt { "WEBVTT\n\n" } else { "" });
     let mut number = 0;
-    for cue in cues {
-        let lines: Vec<String> = cue.text.lines().map(words).filter(|l| !l.is_empty()).collect();
-        if lines.is_empty() {
-            continue;
-        }
+    for cue in cues.iter().filter(|c| !c.text.trim().is_empty()) {
         number += 1;
         if !vtt {
-            let _ = writeln!(out, "{number}");
+            digits(&mut out, number, 1);
+            out.push('\n');
         }
-        let decimal = if vtt { "." } else { "," };
-        for (ms, end) in [(cue.start_ms, " --> "), (cue.end_ms, "\n")] {
-            let s = ms / 1000;
-            let _ = write!(out, "{:02}:{:02}:{:02}{decimal}{:03}{end}", s / 3600, s / 60 % 60, s % 60, ms % 1000);
-        }
-        let one_line = !vtt && lines.iter().any(|l| l.bytes().all(|b| b.is_ascii_digit()));
-        for (i, line) in lines.iter().enumerate() {
-            if i > 0 {
-                out.push(if one_line { ' ' } else { '\n' });
-            }
-            for c in line.chars() {
-                match c {
-                    '&' if vtt => out.push_str("&amp;"),
-                    '<' if vtt => out.push_str("&lt;"),
-                    '>' if vtt => out.push_str("&gt;"),
-                    '>' if out.ends_with("--") => {
-                        out.truncate(out.len() - 2);
-                        out.push('→');
+        stamp(&mut out, cue.start_ms, vtt);
+        out.push_str(" --> ");
+        stamp(&mut out, cue.end_ms, vtt);
+        let one_line =
+            !vtt && cue.text.lines().map(str::trim).any(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit()));
+        let mut gap = '\n';
+        for line in cue.text.lines() {
+            for word in line.split_whitespace() {
+                out.push(gap);
+                gap = ' ';
+                for c in word.chars() {
+                    match c {
+                        '&' if vtt => out.push_str("&amp;"),
+                        '<' if vtt => out.push_str("&lt;"),
+                        '>' if vtt => out.push_str("&gt;"),
+                        '>' if out.ends_with("--") => {
+                            out.truncate(out.len() - 2);
+                            out.push('→');
+                        }
+                        c => out.push(c),
                     }
-                    c => out.push(c),
                 }
+            }
+            if gap == ' ' && !one_line {
+                gap = '\n';
             }
         }
         out.push_str("\n\n");
     }
     out
+}
+
+/// HH:MM:SS.mmm (WebVTT) or HH:MM:SS,mmm (SubRip).
+fn stamp(out: &mut String, ms: u32, vtt: bool) {
+    let s = ms / 1000;
+    digits(out, s / 3600, 2);
+    out.push(':');
+    digits(out, s / 60 % 60, 2);
+    out.push(':');
+    digits(out, s % 60, 2);
+    out.push(if vtt { '.' } else { ',' });
+    digits(out, ms % 1000, 3);
+}
+
+/// `n` in decimal, with leading zeros to at least `width` digits.
+fn digits(out: &mut String, n: u32, width: u32) {
+    let mut place = 10u32.pow(width - 1);
+    while place <= n / 10 {
+        place *= 10;
+    }
+    while place > 0 {
+        out.push(char::from(b'0' + (n / place % 10) as u8));
+        place /= 10;
+    }
 }
 
 #[cfg(test)]

@@ -1,28 +1,17 @@
 //! `use_text_track`: a `<track>` in a `<video>` for a WebVTT file written in the browser, handed to
-//! it as a `blob:` address (so nothing has to be served; the policy allows `blob:` media for this).
+//! it as a `data:` address (nothing to serve, create or free; the policy allows `data:` media for this).
 
-use js_sys::{Array, Reflect};
+use js_sys::{encode_uri_component, Reflect};
 use leptos::html::Video;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Blob, BlobPropertyBag, HtmlTrackElement, Node, Url};
-
-/// A track element in the page and the text of its file. Dropping it takes the element out and
-/// frees its address: the effect drops the old one when the file changes, and when it is disposed.
-struct Track(HtmlTrackElement, String);
-
-impl Drop for Track {
-    fn drop(&mut self) {
-        self.0.remove();
-        let _ = Url::revoke_object_url(&self.0.src());
-    }
-}
+use web_sys::{HtmlTrackElement, HtmlVideoElement};
 
 /// A track of `kind` named `label` in `video` while `vtt` has a file, through any change of the
 /// video's source. A changed file gets a new element (Firefox does not reload a track whose `src`
 /// changes) in the mode the last one had: the person's choice stands. A first one starts in `mode`,
-/// set here because `default` alone counts only for tracks there when the browser first chose, and
-/// the file may come after the video.
+/// set here because `default` counts only for tracks there when the browser first chose, and the
+/// file may come after the video.
 pub fn use_text_track(
     video: NodeRef<Video>,
     kind: &'static str,
@@ -30,32 +19,32 @@ pub fn use_text_track(
     vtt: Signal<Option<String>>,
     mode: &'static str,
 ) {
-    Effect::new(move |last: Option<Option<Track>>| {
-        let last = last.flatten();
-        let video = video.get()?;
-        let text = vtt.get()?;
-        let node: &Node = &video;
-        if last.as_ref().is_some_and(|t| t.1 == text && t.0.parent_node().as_ref() == Some(node)) {
-            return last;
+    Effect::new(move |last: Option<Option<HtmlTrackElement>>| {
+        let video = video.get();
+        let src = vtt.with(|v| Some(format!("data:text/vtt,{}", String::from(encode_uri_component(v.as_ref()?)))));
+        let mut mode = JsValue::from(mode);
+        if let Some(old) = last.flatten() {
+            if video.as_ref().is_some_and(|v| v.is_same_node(old.parent_node().as_ref()))
+                && old.get_attribute("src") == src
+            {
+                return Some(old);
+            }
+            old.remove();
+            if let Some(kept) = old.track().and_then(|t| Reflect::get(&t, &"mode".into()).ok()) {
+                mode = kept;
+            }
         }
-        let mode_key = JsValue::from_str("mode");
-        let kept = last.and_then(|t| t.0.track()).and_then(|t| Reflect::get(&t, &mode_key).ok());
-        let options = BlobPropertyBag::new();
-        options.set_type("text/vtt");
-        let blob = Blob::new_with_str_sequence_and_options(&Array::of1(&text.as_str().into()), &options).ok()?;
-        let src = Url::create_object_url_with_blob(&blob).ok()?;
-        let element: HtmlTrackElement = document().create_element("track").ok()?.unchecked_into();
-        let track = Track(element, text);
-        for (name, value) in [("kind", kind), ("label", label), ("src", &src)] {
-            track.0.set_attribute(name, value).ok()?;
-        }
-        if kept.is_none() {
-            // Not on a replacement: Chromium would turn it back on.
-            track.0.set_attribute("default", "").ok()?;
-        }
-        video.append_child(&track.0).ok()?;
-        let text_track = track.0.track()?;
-        Reflect::set(&text_track, &mode_key, &kept.unwrap_or_else(|| mode.into())).ok()?;
-        Some(track)
+        add_track(&video?, kind, label, &src?, &mode)
     });
+}
+
+fn add_track(video: &HtmlVideoElement, kind: &str, label: &str, src: &str, mode: &JsValue) -> Option<HtmlTrackElement> {
+    let track: HtmlTrackElement = document().create_element("track").ok()?.unchecked_into();
+    for (name, value) in [("kind", kind), ("label", label), ("src", src)] {
+        track.set_attribute(name, value).ok()?;
+    }
+    video.append_child(&track).ok()?;
+    let text_track = track.track()?;
+    Reflect::set(&text_track, &"mode".into(), mode).ok()?;
+    Some(track)
 }
