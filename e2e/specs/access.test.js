@@ -63,6 +63,12 @@ test('signing out removes the token and every draft from both storages; another 
   const page = await openPage(browser);
   await signIn(page, TOKEN, { to: '/new', remember: true });
   await page.getByLabel('Story idea').fill('Account one: a secret garden behind the library');
+  // Names given to person ids go too: on a shared browser they are the person's to take away.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Persons' }).click();
+  await page.getByLabel('Person id').fill('1');
+  await page.getByLabel('Name', { exact: true }).fill('Account one: the narrator');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await page.getByText('Saved: Account one: the narrator (person 1).').waitFor();
   const { id } = await propose('Account one: a clockmaker repairs time');
   await page.goto(`${web.url}/projects/${id}`);
   const scene1 = page.getByRole('group', { name: /^Scene 1/ });
@@ -72,6 +78,7 @@ test('signing out removes the token and every draft from both storages; another 
   for (const key of ['storyreel.token', 'storyreel.draft.story', `storyreel.draft.project.${id}`]) {
     assert.ok(before.includes(key), `${key} was stored: ${before}`);
   }
+  assert.ok(before.some((key) => key.startsWith('storyreel.persons.')), `the names were stored: ${before}`);
 
   page.on('dialog', (d) => d.accept());
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
@@ -85,6 +92,9 @@ test('signing out removes the token and every draft from both storages; another 
   await page.goto(`${web.url}/projects/${id}`);
   await page.getByRole('heading', { name: /not found/i }).waitFor();
   assert.ok(!(await page.content()).includes('Account one'), "none of account one's text shows");
+  await page.goto(`${web.url}/persons`);
+  await page.getByRole('heading', { name: 'Persons' }).waitFor();
+  assert.ok(!(await page.content()).includes('Account one'), "nor the names account one gave");
   await page.context().close();
 });
 

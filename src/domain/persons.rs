@@ -98,10 +98,15 @@ impl Persons {
         self.0.iter().find(|(i, _)| *i == id).map_or("", |(_, n)| n)
     }
 
-    /// Names `id`, or with `None` takes its name away; either way the id is known from then on.
+    /// Names `id` (known from then on), or with `None` takes its name away (a known id stays known).
     pub fn set_name(&mut self, id: i64, name: Option<String>) {
-        if let Some(entry) = self.entry(id) {
-            *entry = name.unwrap_or_default();
+        match name {
+            Some(name) => {
+                if let Some(entry) = self.entry(id) {
+                    *entry = name;
+                }
+            }
+            None => self.0.iter_mut().filter(|(i, _)| *i == id).for_each(|(_, n)| n.clear()),
         }
     }
 
@@ -118,7 +123,9 @@ impl FromJson for Persons {
         let mut persons = Self::default();
         for (id, name) in value.as_object()? {
             if let (Ok(id), Some(Ok(name))) = (id.parse(), string_of(name).as_deref().map(check_name)) {
-                persons.set_name(id, name);
+                if let Some(entry) = persons.entry(id) {
+                    *entry = name.unwrap_or_default();
+                }
             }
         }
         Some(persons)
@@ -149,7 +156,7 @@ mod tests {
     fn named(pairs: &[(i64, &str)]) -> Persons {
         let mut persons = Persons::default();
         for (id, name) in pairs {
-            persons.set_name(*id, Some((*name).to_owned()).filter(|n| !n.is_empty()));
+            persons.entry(*id).into_iter().for_each(|entry| *entry = (*name).to_owned());
         }
         persons
     }
@@ -175,6 +182,8 @@ mod tests {
         assert_eq!(persons, named(&[(1, "Robert"), (3, ""), (9, "Narrator Ada")]));
         persons.set_name(9, None);
         assert_eq!((persons.name(9), persons.known().len()), ("", 3), "a name removed leaves its id known");
+        persons.set_name(99, None);
+        assert_eq!(persons.known().len(), 3, "removing no name makes no id known");
         persons.set_name(0, Some("Nobody".into()));
         persons.set_name(-2, Some("Nobody".into()));
         assert_eq!(persons.known().len(), 3, "0 and below are no person ids");

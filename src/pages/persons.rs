@@ -18,11 +18,11 @@ pub fn PersonsPage() -> impl IntoView {
         Ok(naming) => {
             let mut kept = persons::load();
             kept.set_name(naming.id, naming.name);
-            persons::save(&kept);
+            let stored = persons::save(&kept);
             id_problem.set(None);
             name_problem.set(None);
             name.set(kept.name(naming.id).to_owned());
-            said.set(naming.said);
+            said.set(if stored { naming.said } else { "This browser keeps nothing, so no name can be kept.".into() });
             saved.update(|n| *n += 1);
         }
         Err((on_id, on_name)) => {
