@@ -62,16 +62,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let location = use_location();
 
     // The project carries the scenes (to regenerate) and every address: keep asking until it comes.
-    // One reader at a time: a newer call (a completion, "Refresh") takes over, and the older loop's
-    // answer, which may be staler, is dropped instead of overwriting the newer one.
-    let reader = StoredValue::new(0u32);
     let load_project = move || {
-        let Some(me) = reader.try_update_value(|n| {
-            *n += 1;
-            *n
-        }) else {
-            return;
-        };
         spawn_local(async move {
             let mut wait = 1_000;
             loop {
@@ -79,9 +70,6 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
                     Ok(client) => client.get_project(id).await,
                     Err(e) => Err(e),
                 };
-                if reader.try_get_value() != Some(me) {
-                    return;
-                }
                 match answer {
                     Ok(p) => return project.set(Some(p)),
                     Err(e) if session.sign_out_if_rejected(&e) => return,
