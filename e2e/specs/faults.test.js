@@ -94,11 +94,12 @@ async function charges(projectId) {
 async function project(state, scenes = 2) {
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A kite maker races the wind', num_scenes: scenes });
   if (state === 'proposed') return id;
+  // The pace is set before approving: at the run's speed (2000) a 2-scene project is done in about 0.1 s,
+  // which a loaded machine can spend between the approve and a later speed change (a cell once found the
+  // project already completed and no progress bar).
+  if (state === 'generating') await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 });
   await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
-  if (state === 'generating') {
-    await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 });
-    return id;
-  }
+  if (state === 'generating') return id;
   while ((await sim.call('GET', `/scene-projects/${id}/status`)).status !== 'completed') await new Promise((r) => setTimeout(r, 50));
   return id;
 }
