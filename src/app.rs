@@ -3,9 +3,11 @@
 //! No `ErrorBoundary`: no view returns a `Result`; every failure is a typed `ApiError` that its
 //! page shows where it happened.
 
-use crate::browser::page::set_title;
+use crate::browser::page::{cancel_heading_focus, focus_heading_when_shown, set_title};
+use crate::browser::theme;
 use crate::components::{Banner, NotFound, RequireSignIn, Tone};
 use crate::config::Config;
+use crate::domain::theme::ThemeChoice;
 use crate::hooks::use_load;
 use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SignInPage, VideoPage};
 use crate::router::{provide_location, use_location};
@@ -16,6 +18,7 @@ use leptos::prelude::*;
 #[component]
 pub fn App() -> impl IntoView {
     set_title("");
+    theme::apply(theme::stored());
     let (config, _) = use_load(Config::load);
     move || match config.get() {
         None => view! { <p class="loading" role="status">"Starting storyreel…"</p> }.into_any(),
@@ -31,6 +34,18 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     let location = provide_location();
     // A page is rebuilt when the screen changes, not when only the query does (the list's filters).
     let screen = Memo::new(move |_| routes::screen_for(&location.path()));
+    // Each new screen the person goes to takes focus to its heading, here rather than in every page;
+    // not the first screen (a screen reader starts a freshly loaded page at its top), nor a redirect
+    // while starting up (to sign in). Asked as the screen is rebuilt, while the old heading is still
+    // there to be told from the new one.
+    let shown = StoredValue::new(false);
+    let on_new_screen = move || {
+        if shown.get_value() && location.moved() {
+            focus_heading_when_shown();
+        }
+        shown.set_value(true);
+    };
+    on_cleanup(cancel_heading_focus);
     view! {
         <a class="skip-link" href="#main">"Skip to content"</a>
         <Header />
@@ -41,15 +56,19 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
             </Banner>
         })}
         <main id="main" tabindex="-1">
-            {move || match screen.get() {
-                Screen::SignIn => view! { <SignInPage /> }.into_any(),
-                Screen::Projects => view! { <RequireSignIn><ProjectsPage /></RequireSignIn> }.into_any(),
-                Screen::NewStory => view! { <RequireSignIn><NewStoryPage /></RequireSignIn> }.into_any(),
-                Screen::Persons => view! { <RequireSignIn><PersonsPage /></RequireSignIn> }.into_any(),
-                Screen::Project(id) => view! { <RequireSignIn><ProjectPage id=id /></RequireSignIn> }.into_any(),
-                Screen::Video(id) => view! { <RequireSignIn><VideoPage id=id /></RequireSignIn> }.into_any(),
-                Screen::NoSuchProject => view! { <RequireSignIn><NotFound project=true /></RequireSignIn> }.into_any(),
-                Screen::NotFound => view! { <NotFound /> }.into_any(),
+            {move || {
+                let now = screen.get();
+                on_new_screen();
+                match now {
+                    Screen::SignIn => view! { <SignInPage /> }.into_any(),
+                    Screen::Projects => view! { <RequireSignIn><ProjectsPage /></RequireSignIn> }.into_any(),
+                    Screen::NewStory => view! { <RequireSignIn><NewStoryPage /></RequireSignIn> }.into_any(),
+                    Screen::Persons => view! { <RequireSignIn><PersonsPage /></RequireSignIn> }.into_any(),
+                    Screen::Project(id) => view! { <RequireSignIn><ProjectPage id=id /></RequireSignIn> }.into_any(),
+                    Screen::Video(id) => view! { <RequireSignIn><VideoPage id=id /></RequireSignIn> }.into_any(),
+                    Screen::NoSuchProject => view! { <RequireSignIn><NotFound project=true /></RequireSignIn> }.into_any(),
+                    Screen::NotFound => view! { <NotFound /> }.into_any(),
+                }
             }}
         </main>
     }
@@ -63,20 +82,43 @@ fn Header() -> impl IntoView {
     view! {
         <header class="site-header">
             <a href=routes::HOME class="brand">"storyreel"</a>
-            <nav aria-label="Main">
-                {move || session.signed_in().then(|| view! {
+            // No empty navigation landmark while signed out: there is nowhere to go but sign-in.
+            {move || session.signed_in().then(|| view! {
+                <nav aria-label="Main">
                     <a href=routes::HOME aria-current=current(routes::HOME)>"Projects"</a>
                     <a href=routes::NEW_STORY aria-current=current(routes::NEW_STORY)>"New story"</a>
                     <a href=routes::PERSONS aria-current=current(routes::PERSONS)>"Persons"</a>
-                })}
-            </nav>
+                </nav>
+            })}
             <div class="account">
+                <ThemeSelect />
                 {move || if session.signed_in() {
-                    view! { <button type="button" class="button secondary" on:click=move |_| session.sign_out()>"Sign out"</button> }.into_any()
+                    view! {
+                        <button type="button" class="button secondary" on:click=move |_| theme::kept_through(|| session.sign_out())>
+                            "Sign out"
+                        </button>
+                    }
+                    .into_any()
                 } else {
                     view! { <a href=routes::SIGN_IN>"Sign in"</a> }.into_any()
                 }}
             </div>
         </header>
+    }
+}
+
+/// "Theme: System, Light, Dark", remembered on this device.
+#[component]
+fn ThemeSelect() -> impl IntoView {
+    let chosen = theme::stored();
+    theme::apply(chosen);
+    let change = move |ev: leptos::ev::Event| theme::choose(ThemeChoice::parse(Some(&event_target_value(&ev))));
+    view! {
+        <div class="theme">
+            <label for="theme">"Theme"</label>
+            <select id="theme" on:change=change>
+                {ThemeChoice::ALL.map(|c| view! { <option value=c.option_value() selected=c == chosen>{c.label()}</option> })}
+            </select>
+        </div>
     }
 }

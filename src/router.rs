@@ -14,6 +14,9 @@ use wasm_bindgen::JsCast;
 pub struct Location {
     path: RwSignal<String>,
     query: RwSignal<String>,
+    /// Whether the person has gone anywhere since the app started (a link, back or forward, a step
+    /// such as signing in): a redirect while starting up is not a navigation of theirs.
+    moved: StoredValue<bool>,
 }
 
 impl Location {
@@ -24,6 +27,10 @@ impl Location {
     /// A decoded query parameter; tracked, so a view follows the address.
     pub fn query(&self, key: &str) -> Option<String> {
         self.query.with(|q| query_value(q, key))
+    }
+
+    pub fn moved(&self) -> bool {
+        self.moved.try_get_value().unwrap_or(false)
     }
 
     pub fn query_untracked(&self, key: &str) -> Option<String> {
@@ -42,6 +49,10 @@ impl Location {
 
     fn go(&self, to: &str, replace: bool) {
         let Some(window) = web_sys::window() else { return };
+        if !replace {
+            let _ = self.moved.try_set_value(true);
+        }
+        crate::browser::page::note_focus_before_navigation();
         if let Ok(history) = window.history() {
             let _ = match replace {
                 true => history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(to)),
@@ -69,11 +80,19 @@ impl Location {
 /// Starts following the address for the lifetime of the calling component (the app's shell) and
 /// makes it available to every page below through `use_location`.
 pub fn provide_location() -> Location {
-    let location = Location { path: RwSignal::new(String::new()), query: RwSignal::new(String::new()) };
+    let location = Location {
+        path: RwSignal::new(String::new()),
+        query: RwSignal::new(String::new()),
+        moved: StoredValue::new(false),
+    };
     location.read_address();
     provide_context(location);
     let Some(window) = web_sys::window() else { return location };
-    let on_pop = Closure::<dyn FnMut()>::new(move || location.read_address());
+    let on_pop = Closure::<dyn FnMut()>::new(move || {
+        let _ = location.moved.try_set_value(true);
+        crate::browser::page::note_focus_before_navigation();
+        location.read_address()
+    });
     let on_click = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(move |e: web_sys::MouseEvent| {
         if let Some(to) = link_inside_app(&e) {
             e.prevent_default();

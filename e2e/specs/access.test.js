@@ -80,10 +80,17 @@ test('signing out removes the token and every draft from both storages; another 
   }
   assert.ok(before.some((key) => key.startsWith('storyreel.persons.')), `the names were stored: ${before}`);
 
+  // A theme chosen on this device: how the device looks, not the person's data (below).
+  await page.getByRole('banner').getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+
   page.on('dialog', (d) => d.accept());
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await page.getByText('You are signed out.').waitFor();
-  assert.deepEqual(await storedKeys(page), [], 'nothing of the person is left in either storage');
+  // The theme alone stays: it holds "light" or "dark", nothing said or done by the person, and the next
+  // person on this device (or the same one) would otherwise be switched back without asking.
+  assert.deepEqual(await storedKeys(page), ['storyreel.theme'], 'nothing of the person is left in either storage');
+  assert.equal(await page.evaluate(() => localStorage.getItem('storyreel.theme')), 'dark');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
 
   await signIn(page, 'other-token');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New story' }).click();

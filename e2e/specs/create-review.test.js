@@ -38,6 +38,11 @@ test('create a 3-scene project, edit scene 2, reload, save, approve and arrive a
   await scene2.waitFor();
   const projectUrl = page.url();
   const id = Number(new URL(projectUrl).pathname.split('/').pop());
+  // The new project's page takes focus to its heading, and names the tab after the project.
+  await page.waitForFunction(() => document.activeElement?.id === 'project-heading');
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  assert.ok(title.length > 0);
+  assert.equal(await page.title(), `${title} · storyreel`);
   await scene2.getByLabel('Description').fill('The whale surfaces beside the rocks');
   await scene2.getByLabel('Motion prompt').fill('A slow crane shot rising over the waves');
   await scene2.getByText('Unsaved changes').waitFor();
@@ -65,6 +70,10 @@ test('create a 3-scene project, edit scene 2, reload, save, approve and arrive a
   await dialog.getByRole('button', { name: 'Reserve 300 credits and generate' }).dblclick();
   await page.waitForURL(`**/projects/${id}/video`);
   await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+  // Confirming approval is a navigation too: focus leaves the closed dialog for the video page's heading.
+  await page.waitForFunction(() => document.activeElement?.id === 'video-heading');
+  assert.match(await page.title(), / · storyreel$/);
+  assert.notEqual(await page.title(), `${title} · storyreel`, 'the tab follows the new page');
 
   const approvals = await sim.requests('POST', new RegExp(`/scene-projects/${id}/approve$`));
   assert.equal(approvals.length, 1, 'a double click sends one approve');

@@ -10,4 +10,5 @@ pub mod notify;
 pub mod page;
 pub mod persons;
 pub mod storage;
+pub mod theme;
 pub mod visibility;

@@ -38,12 +38,24 @@ pub fn TextField(
     let invalid = move || error.with(Option::is_some).to_string();
     let input = move |ev: leptos::ev::Event| on_input.run(event_target_value(&ev));
     let control = match rows {
-        Some(rows) => view! {
-            // Free text may be Hebrew or Arabic: it is edited in the direction of its first letter.
-            <textarea id=id.clone() rows=rows dir="auto" aria-describedby=described_by aria-invalid=invalid placeholder=placeholder
-                prop:value=value on:input=input></textarea>
+        Some(rows) => {
+            let area = NodeRef::<html::Textarea>::new();
+            // Grows with its text: after each change of the value (typed, restored from a draft or
+            // discarded) and once shown. CSS `field-sizing: content` does it alone where supported.
+            Effect::new(move |_| {
+                value.track();
+                if let Some(area) = area.get() {
+                    // On the first run the view may not be in the document yet: measure once it is drawn.
+                    request_animation_frame(move || fit_to_text(&area));
+                }
+            });
+            view! {
+                // Free text may be Hebrew or Arabic: it is edited in the direction of its first letter.
+                <textarea id=id.clone() node_ref=area rows=rows dir="auto" aria-describedby=described_by aria-invalid=invalid
+                    placeholder=placeholder prop:value=value on:input=input></textarea>
+            }
+            .into_any()
         }
-        .into_any(),
         None => view! {
             <input id=id.clone() node_ref=node_ref type=input_type.unwrap_or("text") inputmode=inputmode autocomplete=autocomplete
                 spellcheck="false" placeholder=placeholder
@@ -66,4 +78,18 @@ pub fn TextField(
             {children.map(|c| c())}
         </div>
     }
+}
+
+/// Sets a text area's height to its text's (borders included), so nothing scrolls inside it; the
+/// stylesheet's `min-height` keeps a short one at its rows. Through the CSS object model, which the
+/// Content-Security-Policy allows (a `style` attribute it would block).
+fn fit_to_text(area: &web_sys::HtmlTextAreaElement) {
+    // Not shown (gone, or in a closed part of the page): nothing to measure, the stylesheet decides.
+    if !area.is_connected() || area.offset_height() == 0 {
+        return;
+    }
+    let style = web_sys::HtmlElement::style(area);
+    let _ = style.set_property("height", "auto");
+    let borders = area.offset_height() - area.client_height();
+    let _ = style.set_property("height", &format!("{}px", area.scroll_height() + borders));
 }

@@ -16,4 +16,5 @@ pub mod revise;
 pub mod scene_edit;
 pub mod script;
 pub mod story;
+pub mod theme;
 pub mod title;

@@ -20,6 +20,8 @@ use leptos::prelude::*;
 
 #[component]
 pub fn ProjectPage(id: i64) -> impl IntoView {
+    // Until it is read, the tab says which project is coming ("Project 4"); then its title.
+    set_title(&project_title(id, None));
     let session = use_session();
     // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
     // was re-read must outlive that rebuild.

@@ -1,0 +1,38 @@
+//! The theme choice on this device: read from storage, applied as `data-theme` on `<html>` (the
+//! stylesheet's tokens follow it, or `prefers-color-scheme` without it), and kept through sign-out.
+
+use crate::browser::storage::{self, Persistence};
+use crate::domain::theme::{ThemeChoice, THEME_KEY};
+
+pub fn stored() -> ThemeChoice {
+    ThemeChoice::parse(storage::read_value(THEME_KEY).as_deref())
+}
+
+pub fn apply(choice: ThemeChoice) {
+    let Some(html) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
+    let _ = match choice.value() {
+        Some(value) => html.set_attribute("data-theme", value),
+        None => html.remove_attribute("data-theme"),
+    };
+}
+
+/// Applies `choice` and remembers it on this device; the system's theme is remembered as nothing.
+pub fn choose(choice: ThemeChoice) {
+    apply(choice);
+    match choice.value() {
+        Some(value) => {
+            storage::write(THEME_KEY, value, Persistence::Device);
+        }
+        None => storage::remove(THEME_KEY),
+    }
+}
+
+/// Runs `sign_out`, which empties both storages, and puts the theme back: it says how this device
+/// should look, not who used it, so the next person (or the same one) keeps it.
+pub fn kept_through(sign_out: impl FnOnce()) {
+    let kept = storage::read_value(THEME_KEY);
+    sign_out();
+    if let Some(value) = kept {
+        storage::put(THEME_KEY, &value, Persistence::Device);
+    }
+}
