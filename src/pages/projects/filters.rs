@@ -60,6 +60,14 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
         person.set(v);
         pause.set_value(Some(Timeout::new(PERSON_PAUSE_MS, filter_by_person)));
     });
+    // A status takes a valid id still waiting for its pause along with it: one new list, not two,
+    // and what was just typed is not lost when the field follows the new address.
+    let choose_status = move |value: String| {
+        pause.update_value(|p| drop(p.take()));
+        let current = filter.get_untracked();
+        let base = list_filter::with_person(&current, &person.get_untracked()).unwrap_or(current);
+        show(list_filter::with_status(&base, &value));
+    };
     // A known person is a deliberate choice, like a status: no pause.
     let choose_person = Callback::new(move |v| {
         person.set(v);
@@ -77,7 +85,7 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
             <PersonChoice id="filter-known-person" known=persons::load() chosen=person.into() on_choose=choose_person none="Any person" />
             <div class="field">
                 <label for="filter-status">"Status"</label>
-                <select id="filter-status" on:change=move |ev| show(list_filter::with_status(&filter.get_untracked(), &event_target_value(&ev)))>
+                <select id="filter-status" on:change=move |ev| choose_status(event_target_value(&ev))>
                     <option value="" prop:selected=move || status().is_empty()>"Any status"</option>
                     {move || choices().into_iter().map(|value| {
                         let text = label(&ProjectStatus::parse(&value));
