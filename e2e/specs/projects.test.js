@@ -117,6 +117,8 @@ test('filters live in the address: by status, by person, back and forward, and s
 
   // Typed alone, the id filters after a short pause, with no Enter and no button.
   await page.getByLabel('Person id').fill('2');
+  await page.waitForURL(/\/\?person_id=2$/);
+  await page.getByLabel('Status').selectOption('completed');
   await page.waitForURL(/\/\?person_id=2&status_filter=completed$/);
   await waitForRows(page, [IDEAS.completed]);
   const shared = page.url();
