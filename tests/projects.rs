@@ -29,10 +29,17 @@ async fn the_filter_in_the_address_is_read_decoded_and_written_back_the_same() {
     let expected = if sim_is_alt().await { "The list could not be read" } else { "No project matches these filters." };
     wait_for("the filtered list's answer", || text(&root).contains(expected).then_some(())).await;
 
+    // Typing filters once it pauses: "7" then "72" is one new list and one step back, not two.
+    let steps = history_length();
     type_into(&person, "7");
-    button(&root, "Apply filters").unwrap().click();
-    wait_for("the new address", || location_path().contains("person_id=7").then_some(())).await;
-    assert_eq!(location_path(), "/?person_id=7&status_filter=waiting%20for%20gpu%20%26%20co/2");
+    sleep(100).await;
+    type_into(&person, "72");
+    assert!(location_path().contains("person_id=1"), "nothing changes while typing");
+    wait_for("the new address", || location_path().contains("person_id=72").then_some(())).await;
+    assert_eq!(location_path(), "/?person_id=72&status_filter=waiting%20for%20gpu%20%26%20co/2");
+    sleep(600).await;
+    assert_eq!(history_length(), steps + 1, "one step in the history for one pause in typing");
+    assert_eq!(value_of(&person), "72");
     assert_eq!(chosen_status(&root), "waiting for gpu & co/2");
 
     link(&root, "Clear filters").unwrap().click();
@@ -49,9 +56,37 @@ async fn a_person_id_that_is_not_a_number_is_explained_next_to_the_field() {
     let (root, _app) = mount_app();
     let person = wait_for("the person filter", || by_label(&root, "Person id")).await;
     type_into(&person, "seven");
-    button(&root, "Apply filters").unwrap().click();
     wait_for("the message", || description_of(&root, &person).contains("whole number").then_some(())).await;
     assert_eq!(person.get_attribute("aria-invalid").as_deref(), Some("true"));
+    sleep(600).await;
     assert_eq!(location_path(), "/?status_filter=failed", "nothing else changes");
     assert_eq!(value_of(&person), "seven", "what was typed is kept");
+
+    // Fixed, the message goes and the list follows.
+    type_into(&person, "3");
+    wait_for("the address with the person", || (location_path() == "/?person_id=3&status_filter=failed").then_some(()))
+        .await;
+    assert_eq!(person.get_attribute("aria-invalid").as_deref(), Some("false"));
+    assert!(!description_of(&root, &person).contains("whole number"));
+}
+
+#[wasm_bindgen_test]
+async fn a_status_filters_as_soon_as_it_is_chosen_and_keeps_the_person() {
+    let _page = one_at_a_time().await;
+    fresh_page("/?person_id=2");
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    let status = wait_for("the status filter", || by_label(&root, "Status")).await;
+    let select = status.unchecked_ref::<web_sys::HtmlSelectElement>();
+    select.set_value("completed");
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    select.dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+    assert_eq!(location_path(), "/?person_id=2&status_filter=completed", "at once, with no Apply step");
+    assert!(button(&root, "Apply filters").is_none(), "there is no Apply button");
+    assert_eq!(value_of(&by_label(&root, "Person id").unwrap()), "2");
+}
+
+fn history_length() -> u32 {
+    web_sys::window().unwrap().history().unwrap().length().unwrap()
 }

@@ -205,3 +205,60 @@ export async function checkScreen(page, name) {
     `accessibility violations on ${name}`);
   assert.deepEqual(page.problems, [], `errors in the page on ${name}`);
 }
+
+/** Serious or critical axe violations on the page as it is now, one line each (empty when none). */
+export async function axeProblems(page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** When the page scrolls sideways, what sticks out furthest (widest first), described so a person
+ * can find it: tag, id, classes, role or label, and the start of its text. `null` when nothing does. */
+export async function horizontalOverflow(page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const describe = (el) => {
+      const name = el.getAttribute('aria-label') || el.getAttribute('role') || '';
+      const text = (el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].map((c) => `.${c}`).join('')}`
+        + `${name ? ` [${name}]` : ''} "${text}"`;
+    };
+    const out = [...document.body.querySelectorAll('*')]
+      .map((el) => ({ el, right: Math.round(el.getBoundingClientRect().right) }))
+      .filter(({ el, right }) => right > width && el.getClientRects().length > 0)
+      // The innermost offenders say most: drop an element whose child sticks out as far.
+      .filter(({ el, right }) => ![...el.children].some((c) => Math.round(c.getBoundingClientRect().right) >= right))
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 5)
+      .map(({ el, right }) => `${describe(el)} reaches ${right}px`);
+    return `the page is ${document.documentElement.scrollWidth}px wide at ${width}px: ${out.join('; ')}`;
+  });
+}
+
+/** The widths and themes every screen is shown in: phone, tablet and desktop, light and dark. */
+export const SCREEN_VARIANTS = [360, 768, 1280].flatMap((width) => ['light', 'dark'].map((theme) => ({ width, theme })));
+
+/** Shows the page in every width and theme: saves `name-width-theme.png` (full page), runs axe on
+ * each, and at 360 px checks for sideways scrolling. Returns every problem found, so one run lists
+ * them all; the caller asserts. */
+export async function screenInEveryVariant(page, name, variants = SCREEN_VARIANTS) {
+  mkdirSync(artifacts, { recursive: true });
+  const problems = [];
+  for (const { width, theme } of variants) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    // Layout and any transition settle before the picture.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const file = `${name}-${width}-${theme}`;
+    await page.screenshot({ path: join(artifacts, `${file}.png`), fullPage: true });
+    for (const p of await axeProblems(page)) problems.push(`${file}: ${p}`);
+    if (width <= 360) {
+      const overflow = await horizontalOverflow(page);
+      if (overflow) problems.push(`${file}: ${overflow}`);
+    }
+  }
+  if (page.problems?.length) problems.push(`${name}: errors in the page: ${page.problems.join(' | ')}`);
+  return problems;
+}

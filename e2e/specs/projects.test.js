@@ -74,27 +74,29 @@ test('filters live in the address: by status, by person, back and forward, and s
   await list(page).getByRole('listitem').filter({ hasText: IDEAS.completed }).locator('img.thumb').waitFor();
   await checkScreen(page, 'projects');
 
+  // There is no Apply step: a status filters as soon as it is chosen.
+  assert.equal(await page.getByRole('button', { name: 'Apply filters' }).count(), 0);
   await page.getByLabel('Status').selectOption('failed');
-  await page.getByRole('button', { name: 'Apply filters' }).click();
   await page.waitForURL(/\/\?status_filter=failed$/);
   await waitForRows(page, [IDEAS.failed]);
 
   // A person id that cannot be one is explained next to the field, and nothing else changes.
   await page.getByLabel('Person id').fill('abc');
-  await page.getByRole('button', { name: 'Apply filters' }).click();
   await page.getByText('A person id is a whole number above 0.').waitFor();
   assert.equal(await page.getByLabel('Person id').getAttribute('aria-invalid'), 'true');
-  assert.ok(await page.getByLabel('Person id').evaluate((el) => el === document.activeElement), 'focus moves to the field in error');
+  assert.ok(await page.getByLabel('Person id').evaluate((el) => el === document.activeElement), 'focus stays in the field');
+  await page.waitForTimeout(800);
   assert.match(page.url(), /\/\?status_filter=failed$/);
+  await waitForRows(page, [IDEAS.failed]);
 
+  // A valid id filters once typing pauses; a status chosen before the pause takes it along (one step).
   await page.getByLabel('Person id').fill('1');
   await page.getByLabel('Status').selectOption('');
-  await page.getByRole('button', { name: 'Apply filters' }).click();
   await page.waitForURL(/\/\?person_id=1$/);
   await waitForRows(page, [IDEAS.generating, IDEAS.proposed]);
+  assert.equal(await page.getByText('A person id is a whole number above 0.').count(), 0);
 
   await page.getByLabel('Status').selectOption('completed');
-  await page.getByRole('button', { name: 'Apply filters' }).click();
   await page.waitForURL(/\/\?person_id=1&status_filter=completed$/);
   await page.getByText('No project matches these filters.').waitFor();
   await checkScreen(page, 'projects-no-match');
@@ -113,9 +115,11 @@ test('filters live in the address: by status, by person, back and forward, and s
   await waitForRows(page, [IDEAS.generating, IDEAS.proposed]);
   assert.equal(await page.getByLabel('Person id').inputValue(), '1');
 
+  // Typed alone, the id filters after a short pause, with no Enter and no button.
   await page.getByLabel('Person id').fill('2');
+  await page.waitForURL(/\/\?person_id=2$/);
   await page.getByLabel('Status').selectOption('completed');
-  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await page.waitForURL(/\/\?person_id=2&status_filter=completed$/);
   await waitForRows(page, [IDEAS.completed]);
   const shared = page.url();
 

@@ -1,9 +1,12 @@
 use crate::components::{MessageBanner, Tone};
 use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// A modal question before an action that spends credits or cannot be undone. The native
-/// `<dialog>` traps focus and closes on Escape; the confirm button is disabled while the action
+/// `<dialog>` (showModal) puts focus on its first control (Cancel when it asks no more than the
+/// question), keeps it inside by making the page inert, and closes on Escape; once closed, focus
+/// goes back to the control that opened it, so a keyboard user carries on from where they were; the confirm button is disabled while the action
 /// runs, so one confirmation is one request. `other` is a second way forward besides the confirm
 /// button (its label and what it does), for a question with two answers and Cancel.
 #[component]
@@ -18,14 +21,23 @@ pub fn ConfirmDialog(
     children: Children,
 ) -> impl IntoView {
     let dialog = NodeRef::<html::Dialog>::new();
+    let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
     Effect::new(move |_| {
         let Some(el) = dialog.get() else { return };
         if open.get() && !el.open() {
+            opener.set_value(document().active_element().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()));
             let _ = el.show_modal();
         } else if !open.get() && el.open() {
             el.close();
         }
     });
+    // Not every browser gives focus back by itself, and none does once the opener was rebuilt; an
+    // opener that is gone (the action moved to another page) is left to that page's own focus.
+    let give_focus_back = move || {
+        if let Some(el) = opener.try_update_value(Option::take).flatten().filter(|el| el.is_connected()) {
+            let _ = el.focus();
+        }
+    };
     let heading_id =
         format!("dialog-{}", title.to_ascii_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
     let labelled_by = heading_id.clone();
@@ -33,7 +45,8 @@ pub fn ConfirmDialog(
         <dialog node_ref=dialog class="dialog" aria-labelledby=labelled_by on:close=move |ev| {
             // The close event comes a task later: a dialog opened again since then stays open.
             if !event_target::<web_sys::HtmlDialogElement>(&ev).open() {
-                open.set(false)
+                open.set(false);
+                give_focus_back();
             }
         }>
             <form method="dialog" class="form" on:submit=move |ev| {

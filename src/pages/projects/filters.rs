@@ -1,29 +1,33 @@
 //! The list's filters: a person id (typed, or chosen by the name given it) and a status, kept in the
 //! address so back, forward and a shared link all show what is filtered. The address holds the id,
-//! never the name.
+//! never the name. Each field filters as soon as it means something: a status when chosen, a
+//! person id once typing pauses on a valid number (Enter filters at once); there is no Apply step.
 
 use crate::api::{ProjectFilter, ProjectStatus};
 use crate::browser::persons;
 use crate::components::{PersonChoice, TextField};
 use crate::domain::lifecycle::label;
-use crate::domain::list_filter::{self, STATUS_CHOICES};
+use crate::domain::list_filter::{self, PERSON_PAUSE_MS, STATUS_CHOICES};
 use crate::router::use_location;
 use crate::routes;
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 #[component]
 pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
     let location = use_location();
     let person = RwSignal::new(String::new());
-    let status = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
-    let person_field = NodeRef::<leptos::html::Input>::new();
-    // The fields follow the address, so back, forward and a shared link all show what is filtered.
+    // The pending person id filter; replaced at each keystroke, so only the last one runs.
+    let pause = StoredValue::new_local(None::<Timeout>);
+    // The person field follows the address (back, forward, a shared link, "Clear filters"), unless
+    // what is typed already means the same person.
     Effect::new(move |_| {
         let f = filter.get();
-        person.set(f.person_id.map(|id| id.to_string()).unwrap_or_default());
-        status.set(f.status.unwrap_or_default());
-        problem.set(None);
+        if !list_filter::field_agrees(&person.get_untracked(), &f) {
+            person.set(f.person_id.map(|id| id.to_string()).unwrap_or_default());
+            problem.set(None);
+        }
     });
     // A status from a link that this version does not offer is still shown, and kept.
     let choices = move || {
@@ -33,47 +37,66 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
         }
         choices
     };
+    let status = move || filter.with(|f| f.status.clone().unwrap_or_default());
+    // Only a different filter is a new address: the list reads again, and back has a step to return to.
+    let show = move |next: ProjectFilter| {
+        if next != filter.get_untracked() {
+            location.push(&routes::projects(&next));
+        }
+    };
+    let filter_by_person = move || {
+        pause.update_value(|p| drop(p.take()));
+        match list_filter::with_person(&filter.get_untracked(), &person.get_untracked()) {
+            Ok(next) => {
+                problem.set(None);
+                show(next);
+            }
+            // The list stays as it is; the field says why (aria-describedby reads it on focus).
+            Err(message) => problem.set(Some(message)),
+        }
+    };
     let type_person = Callback::new(move |v| {
         problem.set(None);
         person.set(v);
+        pause.set_value(Some(Timeout::new(PERSON_PAUSE_MS, filter_by_person)));
     });
-    let apply = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        match list_filter::from_fields(&person.get_untracked(), &status.get_untracked()) {
-            Ok(f) => {
-                problem.set(None);
-                location.push(&routes::projects(&f));
-            }
-            Err(message) => {
-                problem.set(Some(message));
-                // Focus on the field reads its error out (aria-describedby) to a screen-reader user.
-                if let Some(input) = person_field.get_untracked() {
-                    let _ = input.focus();
-                }
-            }
-        }
+    // A status takes a valid id still waiting for its pause along with it: one new list, not two,
+    // and what was just typed is not lost when the field follows the new address.
+    let choose_status = move |value: String| {
+        pause.update_value(|p| drop(p.take()));
+        let current = filter.get_untracked();
+        let base = list_filter::with_person(&current, &person.get_untracked()).unwrap_or(current);
+        show(list_filter::with_status(&base, &value));
     };
+    // A known person is a deliberate choice, like a status: no pause.
+    let choose_person = Callback::new(move |v| {
+        person.set(v);
+        filter_by_person();
+    });
+    on_cleanup(move || pause.update_value(|p| drop(p.take())));
 
     view! {
-        <form class="filters" role="search" aria-label="Filter projects" on:submit=apply novalidate>
-            <TextField id="filter-person" label="Person id" node_ref=person_field inputmode="numeric" autocomplete="off" placeholder="Any"
+        <form class="filters" role="search" aria-label="Filter projects" novalidate on:submit=move |ev| {
+            ev.prevent_default();
+            filter_by_person();
+        }>
+            <TextField id="filter-person" label="Person id" inputmode="numeric" autocomplete="off" placeholder="Any"
                 value=person on_input=type_person error=problem />
-            <PersonChoice id="filter-known-person" known=persons::load() chosen=person.into() on_choose=type_person none="Any person" />
+            <PersonChoice id="filter-known-person" known=persons::load() chosen=person.into() on_choose=choose_person none="Any person" />
             <div class="field">
                 <label for="filter-status">"Status"</label>
-                <select id="filter-status" on:change=move |ev| status.set(event_target_value(&ev))>
-                    <option value="" prop:selected=move || status.with(String::is_empty)>"Any status"</option>
+                <select id="filter-status" on:change=move |ev| choose_status(event_target_value(&ev))>
+                    <option value="" prop:selected=move || status().is_empty()>"Any status"</option>
                     {move || choices().into_iter().map(|value| {
                         let text = label(&ProjectStatus::parse(&value));
                         let chosen = value.clone();
-                        view! { <option value=value prop:selected=move || status.get() == chosen>{text}</option> }
+                        view! { <option value=value prop:selected=move || status() == chosen>{text}</option> }
                     }).collect_view()}
                 </select>
             </div>
-            <div class="filter-actions">
-                <button type="submit" class="button">"Apply filters"</button>
-                {move || filter.with(ProjectFilter::narrows).then(|| view! { <a href=routes::HOME>"Clear filters"</a> })}
-            </div>
+            {move || filter.with(ProjectFilter::narrows).then(|| view! {
+                <div class="filter-actions"><a href=routes::HOME>"Clear filters"</a></div>
+            })}
         </form>
     }
 }

@@ -1,0 +1,137 @@
+// Every screen, as people see it: at 360 (phone), 768 (tablet) and 1280 px (desktop), in the light
+// and the dark theme. Each picture is saved as e2e/artifacts/screen-width-theme.png (full page) for a
+// person to look at; each is checked with axe (a serious or critical violation fails), and at 360 px
+// the page must not scroll sideways (the message names what sticks out). Screens are found by role
+// and name, so a change of look does not break the spec, only a change of meaning.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openPage, screenInEveryVariant, startSim, startWeb } from '../lib/harness.js';
+
+let sim, web, browser;
+const ids = {};
+
+before(async () => {
+  sim = await startSim(['--speed', '2000']);
+  web = await startWeb(sim.api, { poll_interval_seconds: 1, request_timeout_seconds: 5 });
+  browser = await launchBrowser();
+  await sim.control('PUT', '/_sim/users/1/credits', { credits: 1_000_000 });
+  const create = async (idea, scenes = 3) => (await sim.call('POST', '/stories/create', { person_id: 1, story_idea: idea, num_scenes: scenes })).id;
+  const approve = (id) => sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
+  const status = (id) => sim.call('GET', `/scene-projects/${id}/status`);
+
+  ids.proposed = await create('A lighthouse keeper befriends a lonely whale who sings to the passing ships at night');
+  ids.completed = await create('A paper boat sails all the way to the sea');
+  await approve(ids.completed);
+  ids.failed = await create('A snowman travels south for the summer');
+  await sim.control('PUT', `/_sim/projects/${ids.failed}/speed`, { speed: 1 });
+  await approve(ids.failed);
+  await sim.control('POST', `/_sim/projects/${ids.failed}/fail`);
+
+  // Generating, caught once some scene images are made and held there: its speed all but stops.
+  ids.generating = await create('A fox learns to fly a kite on the cliffs', 4);
+  await sim.control('PUT', `/_sim/projects/${ids.generating}/speed`, { speed: 300 });
+  await approve(ids.generating);
+  for (let i = 0; ; i++) {
+    const s = await status(ids.generating);
+    if ((s.scenes || []).filter((sc) => sc.image_url).length >= 2) break;
+    assert.ok(i < 500 && s.status === 'generating', `the generating project makes images: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await sim.control('PUT', `/_sim/projects/${ids.generating}/speed`, { speed: 0.0001 });
+
+  for (let i = 0; (await status(ids.completed)).status !== 'completed'; i++) {
+    assert.ok(i < 200, 'the completed project finishes');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+after(async () => {
+  await browser?.close();
+  await web?.stop();
+  await sim?.stop();
+});
+
+/** A page signed in (or not) at `path`, once `ready` says the screen is there. */
+async function visit(path, ready, token = 'demo-token') {
+  const page = await openPage(browser);
+  if (token) await page.addInitScript((t) => sessionStorage.setItem('storyreel.token', t), token);
+  await page.goto(web.url + path);
+  await ready(page);
+  return page;
+}
+
+/** Pictures shown (or failed) before the screenshot, so it shows what a person sees. */
+const imagesSettled = (page) => page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 10_000 });
+
+async function screen(name, page) {
+  try {
+    await imagesSettled(page);
+    const problems = await screenInEveryVariant(page, name);
+    assert.deepEqual(problems, [], `problems on the ${name} screen`);
+  } finally {
+    await page.context().close();
+  }
+}
+
+const heading = (page, name) => page.getByRole('heading', { name }).first().waitFor();
+
+test('sign-in', async () => {
+  await screen('sign-in', await visit('/', (p) => p.getByLabel('Access token').waitFor(), null));
+});
+
+test('projects: the list with projects in every state', async () => {
+  const page = await visit('/', async (p) => {
+    await p.getByRole('list', { name: 'Projects, newest first' }).getByRole('listitem').nth(3).waitFor();
+    await p.getByRole('progressbar').first().waitFor();
+  });
+  await screen('projects', page);
+});
+
+test('projects, empty: a person with no project yet', async () => {
+  await screen('projects-empty', await visit('/', (p) => p.getByText('No projects yet.').waitFor(), 'other-token'));
+});
+
+test('new story, with a validation message', async () => {
+  const page = await visit('/new', (p) => heading(p, 'New story'));
+  await page.getByLabel('Story idea').fill('Too short');
+  await page.getByText('Write at least 10 characters (now 9).').waitFor();
+  await screen('new-story', page);
+});
+
+test('review: the proposed scenes', async () => {
+  await screen('review', await visit(`/projects/${ids.proposed}`, (p) => p.getByRole('group', { name: /^Scene 3/ }).waitFor()));
+});
+
+test('approve: the confirmation dialog open', async () => {
+  const page = await visit(`/projects/${ids.proposed}`, (p) => p.getByRole('group', { name: /^Scene 3/ }).waitFor());
+  await page.getByRole('button', { name: 'Approve and generate…' }).click();
+  await page.getByRole('dialog', { name: 'Approve and generate' }).waitFor();
+  await screen('approve', page);
+});
+
+test('generating: progress with some scene images', async () => {
+  const page = await visit(`/projects/${ids.generating}/video`, async (p) => {
+    await p.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+    await p.getByText(/^Checked /).waitFor();
+  });
+  await screen('generating', page);
+});
+
+test('finished: the video and its scenes', async () => {
+  const page = await visit(`/projects/${ids.completed}/video`, async (p) => {
+    await heading(p, 'Your video is ready');
+    await p.waitForFunction(() => document.querySelector('video')?.readyState >= 1, null, { timeout: 10_000 });
+  });
+  await screen('finished', page);
+});
+
+test('failed: the error and what to do next', async () => {
+  await screen('failed', await visit(`/projects/${ids.failed}/video`, (p) => heading(p, 'Generation failed')));
+});
+
+test('persons', async () => {
+  await screen('persons', await visit('/persons', (p) => heading(p, 'Persons')));
+});
+
+test('not found', async () => {
+  await screen('not-found', await visit('/no/such/screen', (p) => heading(p, 'Page not found')));
+});
