@@ -211,12 +211,15 @@ pub fn SceneEditor(
                 </legend>
                 {if editable { view! { <div class="scene-fields">{fields}</div> }.into_any() } else { view! { <dl class="scene-fields">{fields}</dl> }.into_any() }}
                 {editable.then(|| view! {
+                    // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page
+                    // the moment a save starts; the handlers ignore a click with nothing to do.
                     <div class="actions">
                         <button type="button" class="button primary" on:click=save
-                            disabled=move || !dirty.get() || saving.get()>
+                            aria-disabled=move || (!dirty.get() || saving.get()).to_string()>
                             {format!("Save scene {number}")}
                         </button>
-                        <button type="button" class="button" on:click=move |_| settle(false) disabled=move || !dirty.get()>
+                        <button type="button" class="button" on:click=move |_| if dirty.get_untracked() { settle(false) }
+                            aria-disabled=move || (!dirty.get()).to_string()>
                             {format!("Discard scene {number} changes")}
                         </button>
                         <span class="save-state" role="status">
