@@ -95,15 +95,14 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
 fn StoryCard(id: i64, scene: Scene, regenerate: Memo<bool>, ask: Callback<Asked>) -> impl IntoView {
     let n = scene.scene_number;
     let (heading, labelled_by) = (format!("story-scene-{n}"), format!("story-scene-{n}"));
-    let picture = match scene.image_url.as_deref().and_then(safe_media_url) {
-        Some(src) => view! { <img src=src.to_owned() alt=image_alt(n, &scene.description) loading="lazy" width="320" height="180" /> }.into_any(),
-        None => view! { <div class="skeleton still" aria-hidden="true"></div> }.into_any(),
-    };
+    let picture = scene.image_url.as_deref().and_then(safe_media_url).map(str::to_owned);
+    let alt = image_alt(n, &scene.description);
     let narration = scene.narration_text.trim().to_owned();
     let scene = StoredValue::new(scene);
     view! {
         <li class="story-card" aria-labelledby=labelled_by>
-            {picture}
+            {picture.is_none().then(|| view! { <div class="skeleton still" aria-hidden="true"></div> })}
+            {picture.map(|src| view! { <img src=src alt=alt loading="lazy" width="320" height="180" /> })}
             <h3 id=heading>{format!("Scene {n}")}</h3>
             {(!narration.is_empty()).then(|| view! { <p class="narration">{narration}</p> })}
             {move || regenerate.get().then(|| {

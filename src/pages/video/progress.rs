@@ -124,14 +124,6 @@ pub fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>, project: RwSign
     }
 }
 
-/// What a card shows: the clip once there is one (its poster the image), else the image, else a placeholder.
-#[derive(Clone, Debug, PartialEq)]
-enum Picture {
-    Clip(String),
-    Image(String),
-    Nothing,
-}
-
 #[component]
 fn SceneRow(n: i64, rows: Signal<Vec<SceneProgress>>, project: RwSignal<Option<Project>>) -> impl IntoView {
     let pick = move |read: fn(&SceneProgress) -> String| {
@@ -139,11 +131,7 @@ fn SceneRow(n: i64, rows: Signal<Vec<SceneProgress>>, project: RwSignal<Option<P
     };
     let states = pick(|s| format!("Image: {} · Video: {}", asset_label(&s.image_status), asset_label(&s.video_status)));
     let (image, clip) = (pick(|s| address(&s.image_url)), pick(|s| address(&s.video_url)));
-    let picture = Memo::new(move |_| match (clip.get(), image.get()) {
-        (c, _) if !c.is_empty() => Picture::Clip(c),
-        (_, i) if !i.is_empty() => Picture::Image(i),
-        _ => Picture::Nothing,
-    });
+    let empty = move |m: Memo<String>| m.with(String::is_empty);
     let alt = Memo::new(move |_| {
         project.with(|p| {
             let description = p.as_ref().and_then(|p| p.scenes.iter().find(|s| s.scene_number == n));
@@ -152,14 +140,13 @@ fn SceneRow(n: i64, rows: Signal<Vec<SceneProgress>>, project: RwSignal<Option<P
     });
     view! {
         <li class="scene-progress-row">
-            {move || match picture.get() {
-                Picture::Clip(src) => view! {
-                    <video src=src poster=move || Some(image.get()).filter(|i| !i.is_empty()) controls prop:muted=true preload="metadata"
-                        aria-label=format!("Scene {n} clip") width="320" height="180"></video>
-                }.into_any(),
-                Picture::Image(src) => view! { <img src=src alt=alt loading="lazy" width="320" height="180" /> }.into_any(),
-                Picture::Nothing => view! { <div class="skeleton" aria-hidden="true"></div> }.into_any(),
-            }}
+            // The clip once there is one (its poster the image), else the image, else a placeholder.
+            {move || (!empty(clip)).then(|| view! {
+                <video src=clip.get() poster=(!empty(image)).then(|| image.get()) controls prop:muted=true preload="metadata"
+                    aria-label=format!("Scene {n} clip") width="320" height="180"></video>
+            })}
+            {move || (empty(clip) && !empty(image)).then(|| view! { <img src=image.get() alt=alt loading="lazy" width="320" height="180" /> })}
+            {move || (empty(clip) && empty(image)).then(|| view! { <div class="skeleton" aria-hidden="true"></div> })}
             <h3>{format!("Scene {n}")}</h3>
             <p>{states}</p>
         </li>
