@@ -51,7 +51,21 @@ test('regenerate scene 2 with a new motion prompt, watch it, and play the new fi
   // A regeneration takes 115 s at speed 1: about 6 s here, long enough to watch.
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 20 });
 
-  await page.getByRole('button', { name: 'Regenerate scene 2…' }).click();
+  // The storyboard: every scene with its picture, number, narration and its own action.
+  const { scenes } = await sim.call('GET', `/scene-projects/${id}`);
+  const storyboard = page.getByRole('region', { name: 'Storyboard' });
+  assert.equal(await storyboard.getByRole('listitem').count(), scenes.length);
+  for (const s of scenes) {
+    const card = storyboard.getByRole('listitem', { name: `Scene ${s.scene_number}`, exact: true });
+    await card.getByRole('heading', { name: `Scene ${s.scene_number}` }).waitFor();
+    assert.equal(await card.getByRole('img').getAttribute('alt'), `Scene ${s.scene_number} image: ${s.description}`);
+    await card.getByText(s.narration_text, { exact: true }).waitFor();
+    await card.getByRole('button', { name: `Regenerate scene ${s.scene_number}…` }).waitFor();
+  }
+  const charged = async () => (await sim.control('GET', '/_sim/users/1')).ledger.filter((e) => e.project_id === id && e.amount < 0).length;
+  const chargesBefore = await charged();
+
+  await storyboard.getByRole('listitem', { name: 'Scene 2', exact: true }).getByRole('button', { name: 'Regenerate scene 2…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Regenerate scene 2' });
   await dialog.getByLabel('Motion prompt').fill('a slow crane shot over the rooftops');
   await dialog.getByText('about 100 credits, charged when you confirm').waitFor();
@@ -60,6 +74,7 @@ test('regenerate scene 2 with a new motion prompt, watch it, and play the new fi
 
   // Whether the project's status shows the work is "not shown": the page follows what it asked for.
   await page.getByText('Scene 2 is being regenerated').waitFor();
+  await page.getByRole('status').filter({ hasText: 'Regeneration of scene 2 started.' }).waitFor();
   assert.equal(await page.getByRole('button', { name: /^Regenerate scene/ }).count(), 0, 'not offered again while under way');
   await checkScreen(page, 'regenerating');
   await page.getByText('The video with the regenerated scene 2 is ready.').waitFor({ timeout: 60_000 });
@@ -70,6 +85,7 @@ test('regenerate scene 2 with a new motion prompt, watch it, and play the new fi
 
   const sent = await sim.requests('POST', new RegExp(`/scene-projects/${id}/scenes/\\d+/regenerate$`));
   assert.deepEqual(sent.map((r) => r.path), [`/api/v1/scene-projects/${id}/scenes/2/regenerate`], 'one request, by scene number');
+  assert.equal(await charged(), chargesBefore + 1, 'charged once');
   const project = await sim.call('GET', `/scene-projects/${id}`);
   assert.equal(project.scenes.find((s) => s.scene_number === 2).motion_prompt, 'a slow crane shot over the rooftops');
 });
@@ -80,6 +96,7 @@ test('a double-clicked upscale sends one request, and the upscaled video is offe
   const page = await openVideo(web, id);
   await page.getByRole('button', { name: 'Upscale the video' }).dblclick();
   await page.getByText('Upscaling: a higher-resolution copy').waitFor();
+  await page.getByRole('status').filter({ hasText: 'Upscale started.' }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Upscale the video' }).count(), 0, 'not offered again while under way');
   await checkScreen(page, 'upscaling');
   const upscaled = page.getByRole('radio', { name: 'Upscaled' });

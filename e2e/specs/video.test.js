@@ -168,3 +168,121 @@ test('addresses other than http(s) from the API are never put into src or href',
   assert.deepEqual(used, []);
   assert.equal(await page.locator('video[aria-label="Final video"]').count(), 0);
 });
+
+/** Scene `n`'s card on the generation page: what it shows in place of a picture, read in one go. */
+const card = (page, n) => page.evaluate((n) => {
+  const li = [...document.querySelectorAll('li.scene-progress-row')].find((c) => c.querySelector('h3')?.textContent === `Scene ${n}`);
+  const video = li?.querySelector('video');
+  return {
+    shows: !li ? 'none' : video ? 'clip' : li.querySelector('img') ? 'image' : li.querySelector('.skeleton') ? 'placeholder' : 'nothing',
+    alt: li?.querySelector('img')?.getAttribute('alt') ?? null,
+    clip: video && { controls: video.controls, muted: video.muted, preload: video.preload, poster: !!video.getAttribute('poster') },
+  };
+}, n);
+
+test('a generating scene card shows a placeholder, then its image as soon as it exists, then its clip', async () => {
+  const id = await sim.approvedProject(2, 'A lighthouse keeper befriends a whale');
+  // Scene 2's image comes 75 s into the run, its clip 195 s: 6 s and 16 s at this speed.
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 12 });
+  const description = (await sim.call('GET', `/scene-projects/${id}`)).scenes.find((s) => s.scene_number === 2).description;
+  const page = await openPage(browser);
+  await signIn(page, `/projects/${id}/video`);
+  const seen = [];
+  const deadline = Date.now() + 60_000;
+  for (let c = await card(page, 2); c.shows !== 'clip'; c = await card(page, 2)) {
+    assert.ok(Date.now() < deadline, `scene 2 never showed its clip: ${seen}`);
+    if (c.shows === 'image') assert.equal(c.alt, `Scene 2 image: ${description}`, 'the image is described by its scene');
+    if (seen.at(-1) !== c.shows) seen.push(c.shows);
+    await page.waitForTimeout(100);
+  }
+  seen.push('clip');
+  assert.deepEqual(seen.filter((s) => s !== 'none'), ['placeholder', 'image', 'clip'], 'placeholder, then the image, then the clip');
+  assert.deepEqual((await card(page, 2)).clip, { controls: true, muted: true, preload: 'metadata', poster: true });
+  assert.deepEqual(page.problems, []);
+});
+
+test('the live region speaks at a new step and a new quarter, never for a check that brought nothing new', async () => {
+  const id = await sim.approvedProject(2);
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.01 });
+  const page = await openPage(browser);
+  // The status answers are the test's: the real answer with the step and progress it says.
+  let now = { status: 'generating', current_step: 'queued', progress: 2 };
+  let served = 0;
+  await page.route(new RegExp(`/api/v1/scene-projects/${id}/status$`), async (route) => {
+    const response = await route.fetch();
+    const body = { ...(await response.json()), ...now };
+    served += 1;
+    await route.fulfill({ response, json: body });
+  });
+  await signIn(page, `/projects/${id}/video`);
+  const bar = page.getByRole('progressbar', { name: 'Overall progress' });
+  await bar.waitFor();
+  const said = () => page.evaluate(() => window.said);
+  await page.evaluate(() => {
+    window.said = [];
+    const region = document.querySelector('p.visually-hidden[role="status"]');
+    new MutationObserver(() => window.said.push(region.textContent)).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  /** Answers `next` and waits until the page has had it twice (so a repeat would have spoken too). */
+  const answer = async (next) => {
+    now = { ...now, ...next };
+    const until = served + 2;
+    await page.waitForFunction((p) => document.querySelector('progress')?.value === p, now.progress);
+    while (served < until) await page.waitForTimeout(100);
+    await page.waitForTimeout(200);
+  };
+  await answer({});
+  assert.deepEqual(await said(), [], 'the first answer and its repeat say nothing');
+  await answer({ current_step: 'generating_scene_images', progress: 10 });
+  assert.deepEqual(await said(), ['Drawing the scene images · 10% done'], 'a new step');
+  assert.equal(await bar.getAttribute('value'), '10', 'the progress bar holds the reported figure');
+  await answer({ progress: 20 });
+  assert.equal((await said()).length, 1, 'no quarter passed, nothing said');
+  await answer({ progress: 30 });
+  assert.deepEqual((await said()).at(-1), '30% done · Drawing the scene images', 'the first quarter passed');
+  await answer({ progress: 80 });
+  assert.deepEqual((await said()).slice(1), ['30% done · Drawing the scene images', '80% done · Drawing the scene images'],
+    'two quarters at once are one sentence');
+  await answer({ progress: 80 });
+  assert.equal((await said()).length, 3, 'a check with nothing new says nothing');
+  now = { ...now, status: 'completed', current_step: null, progress: 100 };
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  await page.waitForFunction(() => window.said.at(-1) === 'Generation finished: your video is ready.');
+  assert.equal((await said()).length, 4);
+});
+
+/** Screens to look at: the generation page mid-way and the finished page, at three widths, light and dark. */
+test('the generation and finished pages at 360, 768 and 1280 px, light and dark, pass axe', async () => {
+  const generating = await sim.approvedProject(3, 'A fox and a crow share a winter');
+  await sim.control('PUT', `/_sim/projects/${generating}/speed`, { speed: 60 });
+  // Mid-way: scene 1's clip made and scene 2's image, then held there.
+  for (;;) {
+    const s = await sim.call('GET', `/scene-projects/${generating}/status`);
+    if (s.scenes.find((x) => x.scene_number === 1)?.video_url) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await sim.control('PUT', `/_sim/projects/${generating}/speed`, { speed: 0.001 });
+  const done = await completedProject();
+  for (const scheme of ['light', 'dark']) {
+    const page = await openPage(browser);
+    await page.emulateMedia({ colorScheme: scheme });
+    await signIn(page, `/projects/${generating}/video`);
+    await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+    await page.locator('li.scene-progress-row video').first().waitFor();
+    for (const width of [360, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `nothing wider than ${width} px: ${overflow}`);
+      await checkScreen(page, `look-generating-${width}-${scheme}`);
+    }
+    await page.goto(`${web.url}/projects/${done}/video`);
+    await page.getByRole('heading', { name: 'Storyboard' }).waitFor();
+    for (const width of [360, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300);
+      await checkScreen(page, `look-finished-${width}-${scheme}`);
+    }
+    await page.context().close();
+  }
+});

@@ -30,6 +30,14 @@ pub fn asset_label(status: &AssetStatus) -> String {
     }
 }
 
+/// A scene image's text alternative: what the scene shows, in the words the story gave it.
+pub fn image_alt(scene_number: i64, description: &str) -> String {
+    match description.trim() {
+        "" => format!("Scene {scene_number} image"),
+        d => format!("Scene {scene_number} image: {d}"),
+    }
+}
+
 /// Remembers when progress last moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StallWatch {
@@ -114,6 +122,12 @@ mod tests {
         assert_eq!(step_label(&GenerationStep::parse("  ")), "Working");
         assert_eq!(asset_label(&AssetStatus::parse("completed")), "Done");
         assert_eq!(asset_label(&AssetStatus::parse("queued_remote")), "Queued remote");
+    }
+
+    #[test]
+    fn an_image_is_described_by_its_scene() {
+        assert_eq!(image_alt(2, " A lantern glows "), "Scene 2 image: A lantern glows");
+        assert_eq!(image_alt(3, "  "), "Scene 3 image");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Pure rules of the product, free of the browser so they are tested natively and fast.
 
 pub mod account;
+pub mod announce;
 pub mod captions;
 pub mod credits;
 pub mod follow_up;

@@ -1,5 +1,5 @@
-//! The finished video: facts, the player with its downloads, and the offers to upscale it or to
-//! regenerate a scene.
+//! The finished video: facts, the player with its downloads, the offer to upscale it, and the
+//! storyboard: every scene's picture and narration, each with its own "Regenerate scene N".
 
 use super::revise::{RegenerateScene, UpscalePanel};
 use super::watch::GenerationWatch;
@@ -8,7 +8,8 @@ use crate::components::{Clip, ScriptFiles, VideoPlayer};
 use crate::domain::captions::{caption_cues, chapter_cues, webvtt, Cue};
 use crate::domain::credits::describe_duration;
 use crate::domain::follow_up::Asked;
-use crate::domain::media::revised_media_url;
+use crate::domain::generation::image_alt;
+use crate::domain::media::{revised_media_url, safe_media_url};
 use crate::domain::order::scenes_in_order;
 use crate::domain::revise::{can_regenerate, can_upscale};
 use leptos::prelude::*;
@@ -58,37 +59,56 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
             .map(|f| view! { <li>{f}</li> })
             .collect_view()
     };
-    // Offers follow the project object, re-read at each completion; a memo, so re-reading the same
-    // project does not rebuild the dialogs (and lose what the person typed in them). Nothing is
-    // offered again while work asked for is under way, whatever the project's status says.
-    let offers = Memo::new(move |_| {
-        if watch.follow_up.with(Option::is_some) {
-            return None;
-        }
-        project.with(|p| {
-            let p = p.as_ref()?;
-            let scenes = if can_regenerate(&p.status) { scenes_in_order(&p.scenes) } else { Vec::new() };
-            Some((scenes, can_upscale(p)))
-        })
-    });
+    // Offers follow the project object, re-read at each completion; memos, so re-reading the same
+    // project does not rebuild the cards and their dialogs (and lose what the person typed in them).
+    // Nothing is offered again while work asked for is under way, whatever the project's status says.
+    let idle = move || watch.follow_up.with(Option::is_none);
+    let upscale = Memo::new(move |_| idle() && project.with(|p| p.as_ref().is_some_and(can_upscale)));
+    let regenerate =
+        Memo::new(move |_| idle() && project.with(|p| p.as_ref().is_some_and(|p| can_regenerate(&p.status))));
+    let scenes =
+        Memo::new(move |_| project.with(|p| p.as_ref().map(|p| scenes_in_order(&p.scenes)).unwrap_or_default()));
     view! {
-        <h2>"Your video is ready"</h2>
-        <ul class="facts">{facts}</ul>
-        <VideoPlayer final_url=final_url upscaled_url=upscaled_url clips=clips
-            captions=vtt(caption_cues) chapters=vtt(chapter_cues) on_refresh=watch.reload />
-        <ScriptFiles project=project />
-        {move || offers.get().map(|(scenes, upscale)| view! {
-            {upscale.then(|| view! { <UpscalePanel project_id=id on_started=Callback::new(move |_| ask.run(Asked::Upscale)) /> })}
-            {(!scenes.is_empty()).then(|| view! {
-                <h3>"Change a scene"</h3>
-                <ul class="regenerate-list">
-                    {scenes.into_iter().map(|s| {
-                        let scene_number = s.scene_number;
-                        let started = Callback::new(move |_| ask.run(Asked::Regenerate { scene_number }));
-                        view! { <RegenerateScene project_id=id scene=s on_started=started /> }
-                    }).collect_view()}
-                </ul>
+        <div class="finished">
+            <div class="finished-main">
+                <h2>"Your video is ready"</h2>
+                <ul class="facts">{facts}</ul>
+                <VideoPlayer final_url=final_url upscaled_url=upscaled_url clips=clips
+                    captions=vtt(caption_cues) chapters=vtt(chapter_cues) on_refresh=watch.reload />
+                <ScriptFiles project=project />
+                {move || upscale.get().then(|| view! {
+                    <UpscalePanel project_id=id on_started=Callback::new(move |_| ask.run(Asked::Upscale)) />
+                })}
+            </div>
+            <section class="storyboard" aria-labelledby="storyboard-heading">
+                <h2 id="storyboard-heading">"Storyboard"</h2>
+                <ol class="story-cards">
+                    {move || scenes.get().into_iter().map(|s| view! { <StoryCard id=id scene=s regenerate=regenerate ask=ask /> }).collect_view()}
+                </ol>
+            </section>
+        </div>
+    }
+}
+
+/// One scene of the finished video: its picture, number and narration, and the action to make it again.
+#[component]
+fn StoryCard(id: i64, scene: Scene, regenerate: Memo<bool>, ask: Callback<Asked>) -> impl IntoView {
+    let n = scene.scene_number;
+    let (heading, labelled_by) = (format!("story-scene-{n}"), format!("story-scene-{n}"));
+    let picture = scene.image_url.as_deref().and_then(safe_media_url).map(str::to_owned);
+    let alt = image_alt(n, &scene.description);
+    let narration = scene.narration_text.trim().to_owned();
+    let scene = StoredValue::new(scene);
+    view! {
+        <li class="story-card" aria-labelledby=labelled_by>
+            {picture.is_none().then(|| view! { <div class="skeleton still" aria-hidden="true"></div> })}
+            {picture.map(|src| view! { <img src=src alt=alt loading="lazy" width="320" height="180" /> })}
+            <h3 id=heading>{format!("Scene {n}")}</h3>
+            {(!narration.is_empty()).then(|| view! { <p class="narration">{narration}</p> })}
+            {move || regenerate.get().then(|| {
+                let started = Callback::new(move |_| ask.run(Asked::Regenerate { scene_number: n }));
+                view! { <RegenerateScene project_id=id scene=scene.get_value() on_started=started /> }
             })}
-        })}
+        </li>
     }
 }

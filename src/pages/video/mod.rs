@@ -11,6 +11,7 @@ use crate::api::ProjectStatus;
 use crate::browser::local_time::now_ms;
 use crate::browser::{approvals, follow_ups};
 use crate::components::{Banner, MessageBanner, NewStoryFrom, NotFound, StatusBadge, Tone};
+use crate::domain::announce::{announcement, Heard};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::scene_progress;
 use crate::domain::lifecycle::is_terminal;
@@ -40,14 +41,20 @@ pub fn VideoPage(id: i64) -> impl IntoView {
     // A regeneration or an upscale starts a new round of watching, from a fresh schedule.
     let round = RwSignal::new(0u32);
     let restart = Callback::new(move |_| round.update(|r| *r += 1));
-    move || {
-        round.track();
-        view! { <Watch id=id restart=restart /> }
+    // Outlives each round, so what a round says as it ends (or starts) is still read out; a live region
+    // must be on the page before its words change.
+    let say = RwSignal::new(String::new());
+    view! {
+        <p role="status" class="visually-hidden">{say}</p>
+        {move || {
+            round.track();
+            view! { <Watch id=id restart=restart say=say /> }
+        }}
     }
 }
 
 #[component]
-fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
+fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView {
     let watch = use_generation_watch(id);
     let now = use_clock(1000);
     let opened_at = now_ms();
@@ -69,8 +76,21 @@ fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
     });
     // Once per answer, for the rows and the failure view alike; unchanged rows notify nobody.
     let scene_rows = Memo::new(move |_| scene_progress(report.get().as_ref(), project.get().as_ref()));
+    // A new step, a quarter, the end: said once each, compared with the answer before.
+    let heard = StoredValue::new(None::<Heard>);
+    Effect::new(move |_| {
+        let Some(next) = report.with(|r| r.as_ref().map(Heard::from)) else { return };
+        if let Some(words) = heard.with_value(|before| announcement(before.as_ref(), &next)) {
+            say.set(words);
+        }
+        heard.set_value(Some(next));
+    });
     // Work asked for here is kept on this device and followed by a fresh round of watching.
     let ask = Callback::new(move |asked: Asked| {
+        say.set(match &asked {
+            Asked::Upscale => "Upscale started.".to_owned(),
+            Asked::Regenerate { scene_number } => format!("Regeneration of scene {scene_number} started."),
+        });
         follow_ups::save(id, &FollowUp::new(asked, project.get_untracked().as_ref(), now_ms()));
         restart.run(());
     });
@@ -121,7 +141,7 @@ fn Watch(id: i64, restart: Callback<()>) -> impl IntoView {
             <Show when=active>
                 <WaitNotes watch=watch now=now approved_at=approved_at opened_at=opened_at />
                 <PollLine watch=watch now=now />
-                <SceneRows rows=scene_rows />
+                <SceneRows rows=scene_rows project=project />
             </Show>
             <div class="actions">
                 <a href=routes::project(id)>"See the scenes' texts"</a>

@@ -2,18 +2,24 @@
 //! "checked … · next check in …" with "Check now".
 
 use super::watch::GenerationWatch;
-use crate::api::{SceneProgress, StatusReport};
+use crate::api::{Project, SceneProgress, StatusReport};
 use crate::browser::notify;
 use crate::components::{Banner, Tone};
 use crate::domain::credits::{describe_duration, describe_ms};
-use crate::domain::generation::{asset_label, step_label};
+use crate::domain::generation::{asset_label, image_alt, step_label};
 use crate::domain::media::safe_media_url;
 use crate::hooks::PollState;
+use crate::session::use_session;
 use leptos::prelude::*;
 
+/// The native bar carries the reported figure for assistive technology; the bar people see moves
+/// smoothly towards it over one check's interval (the service reports every 30 s), and never back
+/// below what it showed during this run (a new run mounts a new one).
 #[component]
 pub fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
     let percent = move || report.with(|r| r.as_ref().map_or(0, |r| r.progress));
+    let shown = Memo::new(move |before: Option<&u8>| before.copied().unwrap_or(0).max(percent()));
+    let glide = format!("{}ms", use_session().poll_interval_ms());
     let step = move || {
         report
             .with(|r| r.as_ref().and_then(StatusReport::step).map(|s| step_label(&s)))
@@ -23,10 +29,13 @@ pub fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
         <div class="progress-block">
             <label for="generation-progress">"Overall progress"</label>
             <div class="progress-row">
-                <progress id="generation-progress" max="100" value=percent></progress>
+                <progress id="generation-progress" class="visually-hidden" max="100" value=percent></progress>
+                <div class="bar" aria-hidden="true">
+                    <div class="bar-fill" style:width=move || format!("{}%", shown.get()) style:transition-duration=glide></div>
+                </div>
                 <span class="progress-figure">{move || format!("{}%", percent())}</span>
             </div>
-            <p aria-live="polite" class="step">{move || format!("{} · {}% done", step(), percent())}</p>
+            <p class="step">{move || format!("{} · {}% done", step(), percent())}</p>
         </div>
     }
 }
@@ -101,37 +110,45 @@ fn elapsed_text(approved_at: Option<u64>, opened_at: u64, now: u64) -> String {
     }
 }
 
-/// Updated in place: the list is rebuilt only when the set of scenes changes, a row's words only
-/// when its scene's states do, and an image or clip element only when its address does (every
-/// answer used to rebuild every row, reloading each clip's metadata).
+/// Updated in place: the list is rebuilt only when the set of scenes changes, a card's words only
+/// when its scene's states do, and its picture only when an address does (every answer used to
+/// rebuild every row, reloading each clip's metadata).
 #[component]
-pub fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>) -> impl IntoView {
+pub fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>, project: RwSignal<Option<Project>>) -> impl IntoView {
     let numbers = Memo::new(move |_| rows.with(|r| r.iter().map(|s| s.scene_number).collect::<Vec<_>>()));
     view! {
         <h2>"Scenes"</h2>
         <ol class="scene-progress">
-            {move || numbers.get().into_iter().map(|n| view! { <SceneRow n=n rows=rows /> }).collect_view()}
+            {move || numbers.get().into_iter().map(|n| view! { <SceneRow n=n rows=rows project=project /> }).collect_view()}
         </ol>
     }
 }
 
 #[component]
-fn SceneRow(n: i64, rows: Signal<Vec<SceneProgress>>) -> impl IntoView {
+fn SceneRow(n: i64, rows: Signal<Vec<SceneProgress>>, project: RwSignal<Option<Project>>) -> impl IntoView {
     let pick = move |read: fn(&SceneProgress) -> String| {
         Memo::new(move |_| rows.with(|r| r.iter().find(|s| s.scene_number == n).map(read).unwrap_or_default()))
     };
     let states = pick(|s| format!("Image: {} · Video: {}", asset_label(&s.image_status), asset_label(&s.video_status)));
     let (image, clip) = (pick(|s| address(&s.image_url)), pick(|s| address(&s.video_url)));
+    let empty = move |m: Memo<String>| m.with(String::is_empty);
+    let alt = Memo::new(move |_| {
+        project.with(|p| {
+            let description = p.as_ref().and_then(|p| p.scenes.iter().find(|s| s.scene_number == n));
+            image_alt(n, description.map_or("", |s| s.description.as_str()))
+        })
+    });
     view! {
         <li class="scene-progress-row">
+            // The clip once there is one (its poster the image), else the image, else a placeholder.
+            {move || (!empty(clip)).then(|| view! {
+                <video src=clip.get() poster=(!empty(image)).then(|| image.get()) controls prop:muted=true preload="metadata"
+                    aria-label=format!("Scene {n} clip") width="320" height="180"></video>
+            })}
+            {move || (empty(clip) && !empty(image)).then(|| view! { <img src=image.get() alt=alt loading="lazy" width="320" height="180" /> })}
+            {move || (empty(clip) && empty(image)).then(|| view! { <div class="skeleton" aria-hidden="true"></div> })}
             <h3>{format!("Scene {n}")}</h3>
             <p>{states}</p>
-            {move || Some(image.get()).filter(|src| !src.is_empty()).map(|src| view! {
-                <img src=src alt=format!("Scene {n} image") loading="lazy" width="160" height="90" />
-            })}
-            {move || Some(clip.get()).filter(|src| !src.is_empty()).map(|src| view! {
-                <video src=src controls muted preload="metadata" aria-label=format!("Scene {n} clip") width="160" height="90"></video>
-            })}
         </li>
     }
 }

@@ -18,6 +18,7 @@ fn is_busy(before: Option<&Project>, now: &Project) -> bool {
     matches!(now.status, ProjectStatus::Generating | ProjectStatus::Upscaling) || before.is_some_and(changed)
 }
 
+/// The action on one scene's card: its button and the dialog that states the cost.
 #[component]
 pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) -> impl IntoView {
     let n = scene.scene_number;
@@ -74,7 +75,6 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
     };
     let field_id = move |what: &str| format!("regen-{n}-{what}");
     view! {
-        <li>
             <button type="button" class="button small" on:click=move |_| { error.set(None); open.set(true); }>{format!("Regenerate scene {n}…")}</button>
             <ConfirmDialog
                 open=open
@@ -104,7 +104,6 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
                     {move || choice.with(|c| !c.image && !c.video).then(|| view! { <p class="field-error">"Choose the image, the video, or both."</p> })}
                 </fieldset>
             </ConfirmDialog>
-        </li>
     }
 }
 
