@@ -1,4 +1,5 @@
 use crate::components::{MessageBanner, Tone};
+use crate::hooks::use_effect;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -22,7 +23,7 @@ pub fn ConfirmDialog(
 ) -> impl IntoView {
     let dialog = NodeRef::<html::Dialog>::new();
     let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
-    Effect::new(move |_| {
+    use_effect(move || {
         let Some(el) = dialog.get() else { return };
         if open.get() && !el.open() {
             opener.set_value(document().active_element().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()));

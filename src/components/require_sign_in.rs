@@ -1,4 +1,5 @@
 use crate::browser::page::current_path;
+use crate::hooks::use_effect;
 use crate::router::use_location;
 use crate::routes;
 use crate::session::use_session;
@@ -10,7 +11,7 @@ use leptos::prelude::*;
 pub fn RequireSignIn(children: ChildrenFn) -> impl IntoView {
     let session = use_session();
     let location = use_location();
-    Effect::new(move |_| {
+    use_effect(move || {
         if !session.signed_in() {
             let to = routes::sign_in_returning_to(&current_path());
             location.replace(&to);

@@ -2,7 +2,7 @@ use crate::api::{ApiError, Client, Scene};
 use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::domain::scene_edit::{changed_elsewhere, SceneDraft, SceneText};
-use crate::hooks::use_task;
+use crate::hooks::{use_effect, use_task};
 use crate::json::{FromJson, Map, ToJson};
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -83,7 +83,7 @@ fn keep_drafts(
     dirty: Memo<bool>,
     unsaved: RwSignal<Vec<i64>>,
 ) {
-    Effect::new(move |_| {
+    use_effect(move || {
         let is_dirty = dirty.get();
         // Kept sorted and without repeats, as the page lists it; a set type would add its B-tree to the wasm.
         unsaved.update(|numbers| match (numbers.binary_search(&number), is_dirty) {
@@ -98,7 +98,7 @@ fn keep_drafts(
         }
     });
     // Keep the draft current as the person types (the effect above only runs when dirtiness flips).
-    Effect::new(move |_| {
+    use_effect(move || {
         let draft = SceneDraft { text: edited.get(), base: Some(saved.get()) };
         if let Some(id) = draft_id.filter(|_| dirty.get_untracked()) {
             store_draft(project_id, id, Some(draft));

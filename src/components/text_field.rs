@@ -1,3 +1,4 @@
+use crate::hooks::use_effect;
 use leptos::html;
 use leptos::prelude::*;
 
@@ -42,7 +43,7 @@ pub fn TextField(
             let area = NodeRef::<html::Textarea>::new();
             // Grows with its text: after each change of the value (typed, restored from a draft or
             // discarded) and once shown. CSS `field-sizing: content` does it alone where supported.
-            Effect::new(move |_| {
+            use_effect(move || {
                 value.track();
                 if let Some(area) = area.get() {
                     // On the first run the view may not be in the document yet: measure once it is drawn.

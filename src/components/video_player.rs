@@ -4,7 +4,7 @@
 
 use crate::components::{Banner, Tone};
 use crate::domain::media::{clock, safe_media_url, scene_start_seconds};
-use crate::hooks::use_text_track;
+use crate::hooks::{use_effect, use_text_track};
 use leptos::html::Video;
 use leptos::prelude::*;
 
@@ -49,7 +49,7 @@ pub fn VideoPlayer(
         Version::Upscaled => upscaled.get().or_else(|| original.get()),
         Version::Original => original.get(),
     });
-    Effect::new(move |_| {
+    use_effect(move || {
         source.track();
         broken.set(false);
     });

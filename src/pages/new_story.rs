@@ -7,7 +7,7 @@ use crate::browser::{drafts, persons};
 use crate::components::{MessageBanner, PersonChoice, TextField, Tone};
 use crate::domain::credits::approval_estimate;
 use crate::domain::story::{self, idea_length, StoryDraft, StoryProblems, MAX_IDEA_CHARS};
-use crate::hooks::use_task;
+use crate::hooks::{use_effect, use_task};
 use crate::router::use_location;
 use crate::routes;
 use crate::session::use_session;
@@ -59,7 +59,9 @@ pub fn NewStoryPage() -> impl IntoView {
     let touched = RwSignal::new(drafts::load::<StoryDraft>(drafts::story_key()).is_some());
     let server = RwSignal::new((StoryProblems::default(), None::<String>));
 
-    Effect::new(move |_| draft.with(|d| drafts::save(drafts::story_key(), d)));
+    use_effect(move || {
+        draft.with(|d| drafts::save(drafts::story_key(), d));
+    });
 
     let local = Memo::new(move |_| draft.with(|d| d.request().err().unwrap_or_default()));
     let problem = move |pick: fn(&StoryProblems) -> &Option<String>| {

@@ -8,6 +8,7 @@ use crate::browser::persons;
 use crate::components::{PersonChoice, TextField};
 use crate::domain::lifecycle::label;
 use crate::domain::list_filter::{self, PERSON_PAUSE_MS, STATUS_CHOICES};
+use crate::hooks::use_effect;
 use crate::router::use_location;
 use crate::routes;
 use gloo_timers::callback::Timeout;
@@ -22,7 +23,7 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
     let pause = StoredValue::new_local(None::<Timeout>);
     // The person field follows the address (back, forward, a shared link, "Clear filters"), unless
     // what is typed already means the same person.
-    Effect::new(move |_| {
+    use_effect(move || {
         let f = filter.get();
         if !list_filter::field_agrees(&person.get_untracked(), &f) {
             person.set(f.person_id.map(|id| id.to_string()).unwrap_or_default());

@@ -15,7 +15,7 @@ use crate::domain::announce::{announcement, Heard};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::scene_progress;
 use crate::domain::lifecycle::is_terminal;
-use crate::hooks::use_clock;
+use crate::hooks::{use_clock, use_effect};
 use crate::routes;
 use failure::Failure;
 use finished::Finished;
@@ -78,7 +78,7 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
     let scene_rows = Memo::new(move |_| scene_progress(report.get().as_ref(), project.get().as_ref()));
     // A new step, a quarter, the end: said once each, compared with the answer before.
     let heard = StoredValue::new(None::<Heard>);
-    Effect::new(move |_| {
+    use_effect(move || {
         let Some(next) = report.with(|r| r.as_ref().map(Heard::from)) else { return };
         if let Some(words) = heard.with_value(|before| announcement(before.as_ref(), &next)) {
             say.set(words);

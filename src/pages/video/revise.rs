@@ -5,7 +5,7 @@ use crate::api::{ApiError, ErrorKind, Project, ProjectStatus, Scene};
 use crate::browser::drafts;
 use crate::components::{ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::revise::RegenerateChoice;
-use crate::hooks::{use_send_once, Outcomes, Work};
+use crate::hooks::{use_effect, use_send_once, Outcomes, Work};
 use leptos::prelude::*;
 
 /// Whether a re-read project shows the work under way, or done already: busy, or changed since just
@@ -26,7 +26,7 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
     let choice = RwSignal::new(drafts::load(&draft_key).unwrap_or_else(|| RegenerateChoice::for_scene(&scene)));
     let (changed, sent_key) = (scene.clone(), StoredValue::new(draft_key.clone()));
     // What the person typed outlives the dialog and a sign-in; an untouched choice is no draft.
-    Effect::new(move |_| {
+    use_effect(move || {
         choice.with(|c| {
             if *c == RegenerateChoice::for_scene(&changed) {
                 drafts::clear(&draft_key)

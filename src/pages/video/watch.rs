@@ -11,7 +11,7 @@ use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::title::{project_title, tab_title};
-use crate::hooks::{use_poller, Poller, UsePollerOptions};
+use crate::hooks::{use_effect, use_poller, Poller, UsePollerOptions};
 use crate::router::use_location;
 use crate::routes;
 use crate::session::use_session;
@@ -159,7 +159,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         apply,
     );
 
-    Effect::new(move |_| {
+    use_effect(move || {
         let name = project.with(|p| project_title(id, p.as_ref()));
         set_title(&report.with(|r| tab_title(&name, r.as_ref().map(|r| (&r.status, r.progress)))));
     });
