@@ -85,6 +85,11 @@ pub fn TextField(
 /// stylesheet's `min-height` keeps a short one at its rows. Through the CSS object model, which the
 /// Content-Security-Policy allows (a `style` attribute it would block).
 fn fit_to_text(area: &web_sys::HtmlTextAreaElement) {
+    // Where the browser sizes it itself (`field-sizing`), a height set here would win over it and stay
+    // when the width changes (a phone turned, a window narrowed), cutting the text off.
+    if web_sys::css::supports_with_value("field-sizing", "content").unwrap_or(false) {
+        return;
+    }
     // Not shown (gone, or in a closed part of the page): nothing to measure, the stylesheet decides.
     if !area.is_connected() || area.offset_height() == 0 {
         return;

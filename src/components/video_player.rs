@@ -3,7 +3,7 @@
 //! links. Only http(s) addresses from the API are ever used.
 
 use crate::components::{Banner, Tone};
-use crate::domain::media::{clock, safe_media_url, scene_start_seconds};
+use crate::domain::media::{clock, safe_media_url, scene_start_seconds, seek_for_key};
 use crate::hooks::{use_effect, use_text_track};
 use leptos::html::Video;
 use leptos::prelude::*;
@@ -71,6 +71,13 @@ pub fn VideoPlayer(
             let _ = v.play();
         }
     };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let Some(v) = video.get_untracked() else { return };
+        if let Some(to) = seek_for_key(&ev.key(), v.current_time(), v.duration()) {
+            ev.prevent_default();
+            v.set_current_time(to);
+        }
+    };
     let jump = move |scene_number: i64| {
         if let Some(v) = video.get_untracked() {
             v.set_current_time(scene_start_seconds(scene_number));
@@ -84,7 +91,7 @@ pub fn VideoPlayer(
             <Show when=move || source.with(Option::is_some)
                 fallback=|| view! { <Banner tone=Tone::Warning>"The final video's address is unavailable (the service sent none, or one storyreel will not open)."</Banner> }>
                 <video node_ref=video controls preload="metadata" src=move || source.get() aria-label="Final video"
-                    on:loadedmetadata=on_loaded on:error=move |_| broken.set(true)></video>
+                    on:loadedmetadata=on_loaded on:error=move |_| broken.set(true) on:keydown=on_key></video>
             </Show>
             <Show when=move || broken.get()>
                 <Banner tone=Tone::Error>

@@ -44,6 +44,20 @@ pub fn clock(seconds: f64) -> String {
     format!("{}:{:02}", whole / 60, whole % 60)
 }
 
+/// Where a key pressed on the focused player moves its time: arrows by 5 s, Home and End to either end
+/// (Chromium's own controls ignore arrows while the video has focus). `None`: not a seeking key.
+pub fn seek_for_key(key: &str, now: f64, duration: f64) -> Option<f64> {
+    let end = if duration.is_finite() { duration.max(0.0) } else { f64::MAX };
+    let to = match key {
+        "ArrowLeft" => now - 5.0,
+        "ArrowRight" => now + 5.0,
+        "Home" => 0.0,
+        "End" if duration.is_finite() => end,
+        _ => return None,
+    };
+    Some(to.clamp(0.0, end))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,5 +124,24 @@ mod tests {
         assert_eq!(clock(0.0), "0:00");
         assert_eq!(clock(65.9), "1:05");
         assert_eq!(clock(-3.0), "0:00");
+    }
+
+    #[test]
+    fn arrows_seek_five_seconds_within_the_video() {
+        assert_eq!(seek_for_key("ArrowRight", 12.0, 30.0), Some(17.0));
+        assert_eq!(seek_for_key("ArrowLeft", 12.0, 30.0), Some(7.0));
+        assert_eq!(seek_for_key("ArrowLeft", 3.0, 30.0), Some(0.0));
+        assert_eq!(seek_for_key("ArrowRight", 28.0, 30.0), Some(30.0));
+        assert_eq!(seek_for_key("Home", 28.0, 30.0), Some(0.0));
+        assert_eq!(seek_for_key("End", 2.0, 30.0), Some(30.0));
+    }
+
+    #[test]
+    fn other_keys_and_an_unknown_length_leave_the_time_alone() {
+        assert_eq!(seek_for_key(" ", 12.0, 30.0), None);
+        assert_eq!(seek_for_key("a", 12.0, 30.0), None);
+        // Before the metadata, the length is NaN: arrows still move, End has nowhere to go.
+        assert_eq!(seek_for_key("ArrowRight", 0.0, f64::NAN), Some(5.0));
+        assert_eq!(seek_for_key("End", 0.0, f64::NAN), None);
     }
 }
