@@ -26,9 +26,14 @@ pub fn storage_key(owner: &str) -> String {
 }
 
 /// The name as kept: trimmed, `None` when nothing is left (the id then has no name), or why not.
+/// A name's length as the limit counts it: characters (code points), without the spaces around it.
+pub fn name_length(text: &str) -> usize {
+    text.trim().chars().count()
+}
+
 pub fn check_name(text: &str) -> Result<Option<String>, String> {
     let name = text.trim();
-    match name.chars().count() {
+    match name_length(name) {
         0 => Ok(None),
         n if n > MAX_NAME_CHARS => {
             Err(format!("Keep a name to {MAX_NAME_CHARS} characters: remove {} (now {n}).", n - MAX_NAME_CHARS))
@@ -194,6 +199,7 @@ mod tests {
         assert_eq!(check_name("  Narrator Ada \n"), Ok(Some("Narrator Ada".into())));
         assert_eq!(check_name("   "), Ok(None), "an empty name is no name");
         assert_eq!(check_name(&"🦊".repeat(40)), Ok(Some("🦊".repeat(40))), "an emoji is one character");
+        assert_eq!(name_length("  Narrator Ada "), 12, "the counter counts what is kept");
         assert_eq!(check_name(&"a".repeat(42)), Err("Keep a name to 40 characters: remove 2 (now 42).".into()));
         assert_eq!(check_name(" שרה "), Ok(Some("שרה".into())));
     }

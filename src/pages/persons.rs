@@ -4,7 +4,7 @@
 use crate::browser::page::set_title;
 use crate::browser::persons;
 use crate::components::{PersonChoice, TextField};
-use crate::domain::persons::check_named;
+use crate::domain::persons::{check_named, name_length, MAX_NAME_CHARS};
 use leptos::prelude::*;
 
 #[component]
@@ -55,6 +55,7 @@ pub fn PersonsPage() -> impl IntoView {
                 <TextField id="persons-id" label="Person id" inputmode="numeric" autocomplete="off" value=id
                     on_input=Callback::new(move |v| id.set(v)) error=id_problem />
                 <TextField id="persons-name" label="Name" autocomplete="off" value=name
+                    count=Signal::derive(move || (name.with(|n| name_length(n)), MAX_NAME_CHARS))
                     on_input=Callback::new(move |v| name.set(v)) error=name_problem />
                 <div class="actions">
                     <button type="submit" class="button primary">"Save name"</button>
