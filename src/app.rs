@@ -94,7 +94,7 @@ fn Header() -> impl IntoView {
                 <ThemeSelect />
                 {move || if session.signed_in() {
                     view! {
-                        <button type="button" class="button secondary" on:click=move |_| theme::kept_through(|| session.sign_out())>
+                        <button type="button" class="button secondary" on:click=move |_| session.sign_out()>
                             "Sign out"
                         </button>
                     }

@@ -7,6 +7,7 @@ use crate::api::{ApiError, Client, ErrorKind};
 use crate::browser::storage::{self, Persistence};
 use crate::config::Config;
 use crate::domain::account::{owner, same_person, API_BASE_URL_KEY as BASE_URL_KEY, OWNER_KEY, STORY_DRAFT_KEY};
+use crate::domain::theme::THEME_KEY;
 use leptos::prelude::*;
 
 const TOKEN_KEY: &str = "storyreel.token";
@@ -96,9 +97,10 @@ impl Session {
     /// Leaves nothing of the person on this device (in this tab's storage and the device's), the names
     /// they gave person ids included: on a shared device a sign-out is how a person takes their things
     /// away, and names like "Mum" or a client's name say something about them. A 401 keeps the names,
-    /// for the same account only (`browser::persons`).
+    /// for the same account only (`browser::persons`). The API address and the theme stay: they say how
+    /// this device is set up, not who used it.
     pub fn sign_out(&self) {
-        storage::clear_all_but(BASE_URL_KEY);
+        storage::clear_all_but(&[BASE_URL_KEY, THEME_KEY]);
         self.notice.set(Some("You are signed out.".into()));
         self.token.set(None);
     }

@@ -74,12 +74,12 @@ pub fn remove(key: &str) {
 }
 
 /// Empties both areas (this origin is storyreel's alone) but for the value under `kept`.
-pub fn clear_all_but(kept: &str) {
-    let value = read(kept);
+pub fn clear_all_but(kept: &[&str]) {
+    let values: Vec<_> = kept.iter().filter_map(|key| read(key).map(|v| (*key, v))).collect();
     for storage in [Persistence::Tab, Persistence::Device].into_iter().filter_map(area) {
         let _ = storage.clear();
     }
-    if let Some((value, persistence)) = value {
-        put(kept, &value, persistence);
+    for (key, (value, persistence)) in values {
+        put(key, &value, persistence);
     }
 }

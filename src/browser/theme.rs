@@ -1,5 +1,5 @@
 //! The theme choice on this device: read from storage, applied as `data-theme` on `<html>` (the
-//! stylesheet's tokens follow it, or `prefers-color-scheme` without it), and kept through sign-out.
+//! stylesheet's tokens follow it, or `prefers-color-scheme` without it). Sign-out keeps it (`Session::sign_out`).
 
 use crate::browser::storage::{self, Persistence};
 use crate::domain::theme::{ThemeChoice, THEME_KEY};
@@ -24,15 +24,5 @@ pub fn choose(choice: ThemeChoice) {
             storage::write(THEME_KEY, value, Persistence::Device);
         }
         None => storage::remove(THEME_KEY),
-    }
-}
-
-/// Runs `sign_out`, which empties both storages, and puts the theme back: it says how this device
-/// should look, not who used it, so the next person (or the same one) keeps it.
-pub fn kept_through(sign_out: impl FnOnce()) {
-    let kept = storage::read_value(THEME_KEY);
-    sign_out();
-    if let Some(value) = kept {
-        storage::put(THEME_KEY, &value, Persistence::Device);
     }
 }

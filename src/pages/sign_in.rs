@@ -80,7 +80,7 @@ pub fn SignInPage() -> impl IntoView {
         }
     };
 
-    let sign_out = move |_| crate::browser::theme::kept_through(|| session.sign_out());
+    let sign_out = move |_| session.sign_out();
     let reset_address = move |_| api_base_url.set(session.default_api_base_url());
     let token_error = Signal::derive(move || problems.with(|p| p.token.clone()));
     let address_error = Signal::derive(move || problems.with(|p| p.api_base_url.clone()));
