@@ -279,12 +279,15 @@ const ACTIONS = [
     async kept() {},
     async recovered({ page }) {
       const button = page.getByRole('button', { name: 'Upscale the video' });
+      const started = page.getByText(/Upscaling: a higher-resolution copy|The upscaled video is ready/).first();
+      // After a 401 and signing in again the page reads the project anew: until it has, neither shows.
+      await button.or(started).first().waitFor({ timeout: 20_000 });
       await page.waitForFunction(() => {
         const b = [...document.querySelectorAll('button')].find((x) => x.textContent === 'Upscale the video');
         return !b || !b.disabled;
       }, null, { timeout: 20_000 });
       if (await button.isVisible()) await button.click();
-      await page.getByText(/Upscaling: a higher-resolution copy|The upscaled video is ready/).first().waitFor({ timeout: 20_000 });
+      await started.waitFor({ timeout: 20_000 });
     },
     charges: 0, // upscaling is free
 

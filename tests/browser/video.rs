@@ -1,17 +1,12 @@
 //! The video page in the whole app, in a real browser, against storyreel-sim: generation watched
 //! to the end, failure, an outage, and the odd addresses.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use storyreel::api::*;
 use storyreel::config::Config;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// The run's simulator speed; tests that watch a generation give their project a slower one.
 const RUN_SPEED: f64 = 2000.0;

@@ -1,14 +1,9 @@
 //! The story form and the scene editor in the whole app, in a real browser, against storyreel-sim.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use storyreel::api::*;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn the_story_form_validates_as_the_person_types_and_creates_the_project() {

@@ -1,15 +1,10 @@
 //! The real client (gloo-net, in a real browser) against a running storyreel-sim:
 //! every endpoint, and every error class the browser can meet.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use storyreel::api::*;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn client_as(token: &str) -> Client {
     Client::new(&api_url(), token, 10_000)

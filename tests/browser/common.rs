@@ -7,8 +7,26 @@ use std::future::Future;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
+/// The simulator this run talks to. `scripts/test` starts one per profile and writes its address to
+/// `sim-url.txt` in the folder the test runner serves, so one build of the tests serves every profile
+/// and browser; without that file, the simulator `scripts/demo` starts.
 pub fn sim_url() -> String {
-    option_env!("STORYREEL_SIM_URL").unwrap_or("http://127.0.0.1:8787").trim_end_matches('/').to_owned()
+    thread_local! {
+        static URL: String = read_sim_url().unwrap_or_else(|| "http://127.0.0.1:8787".to_owned());
+    }
+    URL.with(|url| url.trim_end_matches('/').to_owned())
+}
+
+/// The runner's page has nothing to await before the first test's first line, so the address is read
+/// synchronously, once.
+fn read_sim_url() -> Option<String> {
+    let request = web_sys::XmlHttpRequest::new().ok()?;
+    request.open_with_async("GET", "/sim-url.txt", false).ok()?;
+    request.send().ok()?;
+    (request.status().ok()? == 200)
+        .then(|| request.response_text().ok().flatten())
+        .flatten()
+        .map(|t| t.trim().to_owned())
 }
 
 pub fn api_url() -> String {

@@ -1,14 +1,9 @@
 //! The projects list in the whole app shell, in a real browser, against storyreel-sim: the filter
 //! lives in the address, read through the router (the browser decodes it) and written back encoded.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn chosen_status(root: &web_sys::HtmlElement) -> String {
     by_label(root, "Status").expect("the status filter").unchecked_into::<web_sys::HtmlSelectElement>().value()

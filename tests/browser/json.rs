@@ -1,12 +1,9 @@
 //! The browser's JSON engine (JSON.parse and JSON.stringify behind `storyreel::json`), which only
 //! the wasm build uses; natively serde_json does the same job, so the two must agree.
-#![cfg(target_arch = "wasm32")]
 
 use serde_json::json;
 use storyreel::json::{parse, write, Map, Value, MAX_DEPTH};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 // The library converts from serde_json natively only (it is no dependency of the app's wasm), so
 // the tests here, where serde_json is a dev-dependency, carry their own conversion.

@@ -1,16 +1,11 @@
 //! Persons by name in the whole app shell, in a real browser, against storyreel-sim: a name given
 //! on the Persons page is offered in the story form and the list's filter, and what reaches the
 //! service is the id alone.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, HtmlSelectElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn options_of(select: &HtmlElement) -> Vec<(String, String)> {
     let list = select.query_selector_all("option").unwrap();

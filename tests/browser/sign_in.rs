@@ -1,12 +1,7 @@
 //! The sign-in screen in the whole app shell, in a real browser, against storyreel-sim.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const TOKEN_KEY: &str = "storyreel.token";
 

@@ -1,19 +1,14 @@
 //! The confirmation dialog's focus, in a real browser: it takes the focus when it opens and gives
 //! it back to the control that opened it when it closes, however it closes.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use leptos::prelude::*;
 use storyreel::components::ConfirmDialog;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 fn focused() -> Option<web_sys::Element> {
-    common::document().active_element()
+    crate::common::document().active_element()
 }
 
 fn focused_name() -> String {

@@ -1,16 +1,11 @@
 //! Captions and chapters on the finished video, in a real browser against storyreel-sim: the
 //! player's text tracks as the browser loaded them, through the original and the upscaled file.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use storyreel::api::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlTrackElement, HtmlVideoElement, TextTrack, TextTrackKind, TextTrackMode, VttCue};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// A completed project of `scenes` scenes, after `edit` had its way with the proposal.
 async fn completed(scenes: u8, edit: impl AsyncFnOnce(&Client, &Project)) -> Project {

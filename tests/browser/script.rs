@@ -1,10 +1,7 @@
 //! A project's texts as files, and a new story started from a project, in the whole app in a real
 //! browser against storyreel-sim.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 use storyreel::api::*;
@@ -13,8 +10,6 @@ use storyreel::domain::story::StoryDraft;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// The files the app asks the browser to save, caught at the click on the download link: each one's
 /// name and the address of its text. The download itself is stopped here (the end-to-end test lets

@@ -1,16 +1,11 @@
 //! The shell's look and access, in the whole app in a real browser against storyreel-sim: the theme
 //! control sets `data-theme` and is remembered (through sign-out too), and a navigation inside the
 //! app moves focus to the new page's heading and renames the tab, but the first page takes no focus.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, HtmlSelectElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const THEME_KEY: &str = "storyreel.theme";
 

@@ -1,16 +1,11 @@
 //! Regenerating a scene and upscaling, in the whole app, in a real browser, against storyreel-sim.
-#![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use storyreel::api::*;
 use storyreel::config::Config;
 use wasm_bindgen_test::*;
 use web_sys::Element;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 async fn completed(token: &str, person_id: i64, scenes: u8) -> Project {
     let project = new_project(token, person_id, scenes).await;

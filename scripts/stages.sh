@@ -1,0 +1,137 @@
+# Sourced by scripts/test: runs its stages, in the foreground or side by side, each with its own log
+# and time, and ends with one table of stage times and one line counting every test.
+
+stage_logs=$(mktemp -d)
+stage_names=()
+declare -A stage_seconds=() stage_result=() stage_pid_name=()
+max_jobs=${TEST_JOBS:-4}
+
+note_stage() { stage_names+=("$1"); stage_seconds[$1]=$2; stage_result[$1]=$3; }
+
+# A stage in the foreground, output shown as it comes; a failure ends the run after the table.
+stage() {
+  local name=$1 start=$SECONDS rc=0
+  shift
+  echo "-- $name: $*"
+  "$@" || rc=$?
+  note_stage "$name" $((SECONDS - start)) "$rc"
+  [ "$rc" = 0 ] || { summary; exit "$rc"; }
+}
+
+# Like `stage`, for a function whose standard output is the stage's answer.
+stage_quiet() {
+  local name=$1 start=$SECONDS rc=0 out
+  shift
+  echo "-- $name" >&2
+  out=$("$@") || rc=$?
+  note_stage "$name" $((SECONDS - start)) "$rc"
+  [ "$rc" = 0 ] || { summary >&2; exit "$rc"; }
+  # The array and maps above live in this subshell only: hand the figures back through a file.
+  printf '%s %s %s\n' "$name" $((SECONDS - start)) "$rc" >>"$stage_logs/quiet"
+  printf '%s\n' "$out"
+}
+
+# A stage in the background (at most $max_jobs at once), its output kept for `finish`.
+start_in_background() {
+  local name=$1
+  shift
+  # Polls rather than `wait -n`, which would reap a job before `finish` reads its end.
+  while [ "$(jobs -rp | wc -l)" -ge "$max_jobs" ]; do sleep 1; done
+  echo "-- $name (in the background): $*"
+  (
+    start=$SECONDS
+    rc=0
+    "$@" >"$stage_logs/$name.log" 2>&1 || rc=$?
+    echo "$((SECONDS - start)) $rc" >"$stage_logs/$name.done"
+    exit "$rc"
+  ) &
+  stage_pid_name[$!]=$name
+}
+
+# Waits for every background stage, printing each one's output as it ends, then the table.
+finish() {
+  local pid name secs rc failed=0
+  while [ "${#stage_pid_name[@]}" -gt 0 ]; do
+    pid=
+    wait -n -p pid "${!stage_pid_name[@]}" || true
+    [ -n "$pid" ] || { echo "lost track of the background stages: ${stage_pid_name[*]}"; failed=1; break; }
+    name=${stage_pid_name[$pid]}
+    unset "stage_pid_name[$pid]"
+    read -r secs rc <"$stage_logs/$name.done" || { secs=0; rc=1; }
+    note_stage "$name" "$secs" "$rc"
+    echo "==== $name: $([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)") in ${secs} s"
+    cat "$stage_logs/$name.log"
+    [ "$rc" = 0 ] || failed=1
+  done
+  summary
+  rm -rf "$stage_logs"
+  return "$failed"
+}
+
+summary() {
+  local name passed=0 failed=0 skipped=0 p f s
+  if [ -f "$stage_logs/quiet" ]; then
+    while read -r name p f; do note_stage "$name" "$p" "$f"; done <"$stage_logs/quiet"
+    rm -f "$stage_logs/quiet"
+  fi
+  echo
+  echo "| stage | seconds | result |"
+  echo "|---|---|---|"
+  for name in "${stage_names[@]}"; do
+    echo "| $name | ${stage_seconds[$name]} | $([ "${stage_result[$name]}" = 0 ] && echo ok || echo FAILED) |"
+  done
+  echo "| whole run | $SECONDS | |"
+  # cargo test and wasm-bindgen-test-runner: "test result: ok. 12 passed; 0 failed; 1 ignored";
+  # node --test: "# pass 12", "# fail 0", "# skipped 1".
+  read -r p f s < <(cat "$stage_logs"/*.log 2>/dev/null | awk '
+    /^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i; if ($(i+1) ~ /^ignored/) s += $i } }
+    /^# pass / { p += $3 } /^# fail / { f += $3 } /^# skipped / { s += $3 }
+    END { print p + 0, f + 0, s + 0 }')
+  echo
+  echo "all layers: $p passed, $f failed, $s skipped"
+}
+
+# The browser-test binary (every tests/browser module in one wasm), compiled; prints its path.
+browser_test_wasm() {
+  cargo test -p storyreel --target wasm32-unknown-unknown --test browser --no-run --message-format=json-render-diagnostics \
+    | sed -n 's/.*"executable":"\([^"]*\.wasm\)".*/\1/p' | tail -n1
+}
+
+# Runs the browser tests in one browser against a simulator of its own in one profile. The address
+# reaches the tests at run time: the runner serves its working folder, where sim-url.txt is written.
+run_browser_tests() {
+  local wasm=$1 browser=$2 profile=$3 dir
+  dir=$(mktemp -d)
+  start_sim --speed 2000 --profile "$profile" || return
+  trap 'kill $SIM_PID 2>/dev/null; rm -rf "$dir"' EXIT
+  echo "$SIM_URL" >"$dir/sim-url.txt"
+  cd "$dir" || return
+  export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$repo/webdriver.json" WASM_BINDGEN_TEST_TIMEOUT=900
+  if [ "$browser" = chromium ]; then
+    CHROMEDRIVER=$(command -v chromedriver) wasm-bindgen-test-runner "$wasm"
+  else
+    GECKODRIVER=$(command -v geckodriver) wasm-bindgen-test-runner "$wasm"
+  fi
+}
+
+# End-to-end specs (all of e2e/specs/ when none are named) against the release build in one profile.
+run_e2e() {
+  local profile=$1
+  shift
+  local files=("${@#e2e/}")
+  [ ${#files[@]} -gt 0 ] || files=(specs/)
+  cd "$repo/e2e" || return
+  SIM_PROFILE=$profile node --test --test-concurrency="${E2E_FILES_AT_ONCE:-2}" "${files[@]}"
+}
+
+# The end-to-end specs a change touches, for --quick: a changed spec itself, and each spec whose
+# name holds the name of a changed source file or its folder (src/pages/video/watch.rs: video).
+specs_touching_changes() {
+  local changed stems
+  changed=$( { git diff --name-only HEAD; git ls-files --others --exclude-standard; } | sort -u)
+  grep -E '^e2e/specs/.*\.test\.js$' <<<"$changed" || true
+  stems=$(grep -E '^src/.*\.rs$' <<<"$changed" | sed -E 's#^src/##; s#\.rs$##; s#/mod$##' | tr '/_' '\n-' | grep -vxE 'pages|components|domain|browser|hooks|api|lib|app' | sort -u)
+  for stem in $stems; do
+    ls e2e/specs/*.test.js | grep -F -- "$stem" || true
+  done | sort -u
+}
