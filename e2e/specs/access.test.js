@@ -43,6 +43,9 @@ async function signIn(page, token, { to, remember = false } = {}) {
   await page.getByLabel('Access token').fill(token);
   if (remember) await page.getByLabel('Remember me on this device').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // The token is kept only once the service accepted it and the app moved on: a navigation before
+  // then would find the person signed out.
+  await page.getByLabel('Access token').waitFor({ state: 'detached' });
 }
 
 /** storyreel's keys in both web storages of the page. */

@@ -24,11 +24,13 @@ pub fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
     // style code (gzip) for these two properties alone.
     let fill = NodeRef::<leptos::html::Div>::new();
     use_effect(move || {
-        let width = format!("{}%", shown.get());
+        // Whole percents written as a fraction without float formatting (which would cost bytes).
+        let shown = shown.get();
+        let scale = format!("scaleX({}.{:02})", shown / 100, shown % 100);
         if let Some(el) = fill.get() {
             let style = web_sys::HtmlElement::style(&el);
             let _ = style.set_property("transition-duration", &glide);
-            let _ = style.set_property("width", &width);
+            let _ = style.set_property("transform", &scale);
         }
     });
     let step = move || {

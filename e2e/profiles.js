@@ -1,0 +1,39 @@
+// Which end-to-end specs run against which simulator profile, and why. Every spec runs against the
+// default profile. The alt profile answers differently only where the API spec says "not shown"
+// (sim/README.md, "The alt profile"), so a spec runs against it too when what it checks depends on
+// such an answer, and once otherwise: the same test twice would test nothing more.
+//
+//   node e2e/profiles.js both    the specs that also run against alt, one path a line (scripts/test)
+import { readdirSync } from 'node:fs';
+
+/** Specs that run against both profiles: what each exercises of the answers the spec leaves open. */
+export const BOTH = {
+  'access.test.js': 'a 401 mid-way (error body shape), and the token absent from every answer of either shape',
+  'captions.test.js': 'the finished and upscaled video: media on another origin with signed addresses, upscale status',
+  'create-review.test.js': 'update-scene answer (scene or whole project), 400 or 409 on a wrong state, scene ids beyond 32 bits, 403 body',
+  'fault-matrix-paid.test.js': 'after an uncertain approve, regenerate or upscale the app reads the project: a landed regeneration or upscale shows as generating/upscaling or as completed',
+  'faults.test.js': "odd answers built from the service's real answer (list shape), and Retry-After as seconds or an HTTP date",
+  'hostile.test.js': 'markup sent back in error bodies and lists of either shape',
+  'keyboard.test.js': 'regenerate and upscale by keyboard, whose pages differ (generating, or completed with the old video)',
+  'persons.test.js': 'person ids gathered from the projects list (a bare array or wrapped)',
+  'projects.test.js': 'list shape, unknown status_filter (empty or 400), Retry-After format, upscaling in the list',
+  'revise.test.js': 'regeneration and upscale codes, bodies, project status during both, new final addresses',
+  'sign-in.test.js': 'the first request is the list (either shape); a wrong token (401 body shape)',
+  'video.test.js': 'status vocabulary and steps, status fields per state, failed status with only the error, media origin',
+};
+
+/** Specs that run against the default profile only: why no open answer changes what they check. */
+export const DEFAULT_ONLY = {
+  'delivery.test.js': "nginx's precompressed files and config.json: no API answer is involved",
+  'fault-matrix.test.js': 'injected faults (the same bytes in either profile) on actions that spend nothing; reading the real answers afterwards is covered in both profiles by the specs of those pages',
+  'screens.test.js': 'look and axe of each screen; step words, ids and media addresses change no layout, and every screen\'s behaviour is covered in both profiles by its own spec',
+  'script.test.js': 'script and subtitle files built from the project object (2.1), whose fields the spec shows',
+  'storage.test.js': "the browser's storage refused or full, and two tabs sharing it: the app's own storage, not the service's answers",
+};
+
+// A spec nobody classified would silently run once: refuse to go on instead.
+const specs = readdirSync(new URL('./specs/', import.meta.url)).filter((f) => f.endsWith('.test.js'));
+const unclassified = specs.filter((f) => !(f in BOTH) && !(f in DEFAULT_ONLY));
+if (unclassified.length) throw new Error(`e2e/profiles.js: say which profiles run ${unclassified.join(', ')}`);
+
+if (process.argv[2] === 'both') for (const f of Object.keys(BOTH)) console.log(`specs/${f}`);
