@@ -4,7 +4,7 @@
 stage_logs=$(mktemp -d)
 stage_names=()
 declare -A stage_seconds=() stage_result=() stage_pid_name=()
-max_jobs=${TEST_JOBS:-4}
+max_jobs=${TEST_JOBS:-5}
 
 note_stage() { stage_names+=("$1"); stage_seconds[$1]=$2; stage_result[$1]=$3; }
 
@@ -15,7 +15,20 @@ stage() {
   echo "-- $name: $*"
   "$@" || rc=$?
   note_stage "$name" $((SECONDS - start)) "$rc"
-  [ "$rc" = 0 ] || { summary; exit "$rc"; }
+  [ "$rc" = 0 ] || { stop_background; summary; exit "$rc"; }
+}
+
+# A process and everything it started, children first.
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+
+# Ends the background stages (their simulators, web servers and browsers too) when the run stops early.
+stop_background() {
+  local pid
+  for pid in "${!stage_pid_name[@]}"; do kill_tree "$pid"; done
 }
 
 # Like `stage`, for a function whose standard output is the stage's answer.
@@ -121,7 +134,7 @@ run_e2e() {
   local files=("${@#e2e/}")
   [ ${#files[@]} -gt 0 ] || files=(specs/)
   cd "$repo/e2e" || return
-  SIM_PROFILE=$profile node --test --test-concurrency="${E2E_FILES_AT_ONCE:-2}" "${files[@]}"
+  SIM_PROFILE=$profile node --test --test-concurrency="${E2E_FILES_AT_ONCE:-4}" "${files[@]}"
 }
 
 # The end-to-end specs a change touches, for --quick: a changed spec itself, and each spec whose
