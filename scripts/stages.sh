@@ -4,7 +4,7 @@
 stage_logs=$(mktemp -d)
 stage_names=()
 declare -A stage_seconds=() stage_result=() stage_pid_name=()
-max_jobs=${TEST_JOBS:-5}
+max_jobs=${TEST_JOBS:-3}
 
 note_stage() { stage_names+=("$1"); stage_seconds[$1]=$2; stage_result[$1]=$3; }
 
@@ -13,7 +13,8 @@ stage() {
   local name=$1 start=$SECONDS rc=0
   shift
   echo "-- $name: $*"
-  "$@" || rc=$?
+  # Kept in a log as well, for the closing count of tests.
+  "$@" 2>&1 | tee "$stage_logs/$name.log" || rc=$?
   note_stage "$name" $((SECONDS - start)) "$rc"
   [ "$rc" = 0 ] || { stop_background; summary; exit "$rc"; }
 }
@@ -119,7 +120,7 @@ run_browser_tests() {
   trap 'kill $SIM_PID 2>/dev/null; rm -rf "$dir"' EXIT
   echo "$SIM_URL" >"$dir/sim-url.txt"
   cd "$dir" || return
-  export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$repo/webdriver.json" WASM_BINDGEN_TEST_TIMEOUT=900
+  export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$repo/webdriver.json" WASM_BINDGEN_TEST_TIMEOUT=400
   if [ "$browser" = chromium ]; then
     CHROMEDRIVER=$(command -v chromedriver) wasm-bindgen-test-runner "$wasm"
   else
@@ -134,7 +135,7 @@ run_e2e() {
   local files=("${@#e2e/}")
   [ ${#files[@]} -gt 0 ] || files=(specs/)
   cd "$repo/e2e" || return
-  SIM_PROFILE=$profile node --test --test-concurrency="${E2E_FILES_AT_ONCE:-4}" "${files[@]}"
+  SIM_PROFILE=$profile node --test --test-concurrency="${E2E_FILES_AT_ONCE:-2}" "${files[@]}"
 }
 
 # The end-to-end specs a change touches, for --quick: a changed spec itself, and each spec whose

@@ -46,7 +46,8 @@ pub async fn wait_for<T>(what: &str, probe: impl Fn() -> Option<T>) -> T {
     // A person sees the page no sooner than the next task, after the app's effects have run once
     // (a freshly mounted form fills its fields from a draft or the address in its first effects).
     sleep(0).await;
-    for _ in 0..500 {
+    // 30 s: the test command runs the browser tests beside the end-to-end specs on two cores.
+    for _ in 0..1500 {
         if let Some(found) = probe() {
             return found;
         }
@@ -60,7 +61,7 @@ pub async fn wait_for<T>(what: &str, probe: impl Fn() -> Option<T>) -> T {
 
 /// Like `wait_for`, for async probes (e.g. asking the simulator).
 pub async fn wait_for_async<T, F: Future<Output = Option<T>>>(what: &str, probe: impl Fn() -> F) -> T {
-    for _ in 0..300 {
+    for _ in 0..600 {
         if let Some(found) = probe().await {
             return found;
         }
