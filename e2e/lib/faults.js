@@ -9,7 +9,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifacts, launchBrowser, openPage, startSim, startWeb } from './harness.js';
 
-
 // The client gives up after this many seconds; a stall lasts 30 s, so the client's timeout ends it.
 const TIMEOUT_S = 3;
 export const POLL_S = 1;
@@ -32,7 +31,6 @@ export function useFaultRun() {
     await sim?.stop();
   });
 }
-
 
 const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' };
 const json = (status, body, headers = {}) => ({
@@ -328,7 +326,6 @@ export const ACTIONS = [
   },
 ];
 
-
 /** Each action by its name, for the tests below that reuse its set-up and checks. */
 export const byName = Object.fromEntries(ACTIONS.map((a) => [a.name, a]));
 
@@ -373,5 +370,5 @@ export function matrix(actions) {
         });
       }
     });
-}
+  }
 }
