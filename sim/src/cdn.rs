@@ -12,7 +12,7 @@ use axum::Router;
 
 use crate::error::ApiError;
 use crate::media;
-use crate::store::AppState;
+use crate::state::AppState;
 use crate::urls::{cdn_file, cdn_query, cdn_sign};
 
 /// Where the layout starts on the media origin.

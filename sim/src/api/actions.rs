@@ -13,7 +13,7 @@ use crate::generation;
 use crate::ids::Id;
 use crate::ledger::CREDITS_PER_SCENE;
 use crate::model::ProjectStatus;
-use crate::store::AppState;
+use crate::state::AppState;
 
 pub async fn approve(
     State(state): State<AppState>,

@@ -15,7 +15,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::ledger::Ledger;
 use crate::middleware::{full_path, inject_faults, record_request};
 use crate::model::Project;
-use crate::store::AppState;
+use crate::state::AppState;
 use crate::timeline::JobKind;
 
 pub fn router(state: AppState) -> Router<AppState> {

@@ -14,7 +14,7 @@ use crate::config::Profile;
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::ids::Id;
 use crate::model::{Asset, Project, ProjectStatus, Scene};
-use crate::store::AppState;
+use crate::state::AppState;
 use crate::{scene_ids, story};
 
 const IDEA_CHARS: std::ops::RangeInclusive<usize> = 10..=1000;

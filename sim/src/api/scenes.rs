@@ -13,7 +13,7 @@ use crate::generation::{self, Regeneration};
 use crate::ids::Id;
 use crate::ledger::{REGENERATE_IMAGE_ONLY_COST, REGENERATE_VIDEO_COST};
 use crate::model::ProjectStatus;
-use crate::store::AppState;
+use crate::state::AppState;
 
 const MAX_TEXT_CHARS: usize = 2000;
 
