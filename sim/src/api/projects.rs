@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde_json::Value;
 
+use super::common;
 use crate::auth::UserId;
 use crate::body::Fields;
 use crate::config::Profile;
@@ -46,7 +47,7 @@ pub async fn create(
     }
     let scenes = num_scenes.0 as usize;
 
-    let (_, at) = super::now();
+    let (_, at) = common::now();
     let mut store = state.store();
     let persons = &store.users[&user].persons;
     let person = person_id
