@@ -5,7 +5,7 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
 use crate::error::ApiError;
-use crate::store::AppState;
+use crate::state::AppState;
 
 /// The authenticated user's id.
 pub struct UserId(pub u64);

@@ -13,7 +13,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::faults::FaultsPatch;
 use crate::generation;
 use crate::ids::Id;
-use crate::store::{now_stamp, AppState};
+use crate::state::AppState;
+use crate::store::now_stamp;
 use crate::timeline::JobKind;
 
 pub fn router() -> Router<AppState> {

@@ -20,6 +20,7 @@ mod model;
 mod request_log;
 mod scene_ids;
 mod site;
+mod state;
 mod store;
 mod story;
 mod svg;
@@ -41,7 +42,7 @@ use tokio::task::JoinHandle;
 use tower_http::cors::{Any, CorsLayer};
 
 pub use config::{Config, Profile, UserSeed};
-use store::Shared;
+use state::Shared;
 use urls::{Layout, Urls};
 
 pub struct RunningServer {
@@ -125,7 +126,7 @@ async fn serve(
     }
 }
 
-fn router(state: store::AppState, app_dir: Option<std::path::PathBuf>) -> Router {
+fn router(state: state::AppState, app_dir: Option<std::path::PathBuf>) -> Router {
     let mut routes = Router::new().nest("/api/v1", api::router(state.clone()));
     // With an origin of its own for media, `/media` here is only a reserved 404.
     if !state.profile.media_on_own_origin() {
@@ -136,7 +137,7 @@ fn router(state: store::AppState, app_dir: Option<std::path::PathBuf>) -> Router
 }
 
 /// The `alt` profile's media origin: the CDN layout and nothing else, with the same CORS.
-fn media_router(state: store::AppState) -> Router {
+fn media_router(state: state::AppState) -> Router {
     alt_errors::for_profile(state.profile, cdn::router()).layer(cors()).with_state(state)
 }
 

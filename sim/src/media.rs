@@ -12,7 +12,7 @@ use tower_http::services::ServeFile;
 
 use crate::error::ApiError;
 use crate::model::Project;
-use crate::store::AppState;
+use crate::state::AppState;
 use crate::svg;
 use crate::urls::{self, MediaRef};
 

@@ -7,7 +7,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::request_log::{Logged, CLIENT_CLOSED};
-use crate::store::AppState;
+use crate::state::AppState;
 
 /// Injected faults answer before the handler runs, so a faulted request changes nothing.
 pub async fn inject_faults(State(state): State<AppState>, request: Request, next: Next) -> Response {

@@ -1,11 +1,12 @@
 //! All mutable state behind one lock: users and their ledgers, projects, id counters, faults, request log.
+//! It hands out projects; how they are written into responses (addresses, bodies) is decided above it, in
+//! `urls.rs` and `views.rs`, so the store never imports them.
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Instant, SystemTime};
 
 use crate::clock::Stamp;
-use crate::config::{Config, Profile, UserSeed};
+use crate::config::UserSeed;
 use crate::error::{ApiError, ApiResult};
 use crate::faults::Faults;
 use crate::generation;
@@ -13,7 +14,6 @@ use crate::ids::Id;
 use crate::ledger::Ledger;
 use crate::model::Project;
 use crate::request_log::RequestLog;
-use crate::urls::Urls;
 
 pub struct User {
     pub id: u64,
@@ -165,38 +165,6 @@ impl Store {
         if let Some(job) = self.projects.get_mut(&project_id).and_then(|p| p.job.as_mut()) {
             job.rebase(now, old, speed);
         }
-    }
-}
-
-pub struct Shared {
-    store: Mutex<Store>,
-    pub urls: Urls,
-    pub started: Instant,
-    pub media_dir: std::path::PathBuf,
-    pub profile: Profile,
-}
-
-pub type AppState = Arc<Shared>;
-
-impl Shared {
-    pub fn new(config: &Config, urls: Urls) -> Shared {
-        Shared {
-            store: Mutex::new(Store::new(&config.users, config.speed, config.fail_generation)),
-            urls,
-            started: Instant::now(),
-            media_dir: config.media_dir.clone(),
-            profile: config.profile,
-        }
-    }
-
-    /// Writes response bodies the way this server's profile answers.
-    pub fn view(&self) -> crate::views::View<'_> {
-        crate::views::View { urls: &self.urls, profile: self.profile }
-    }
-
-    pub fn store(&self) -> MutexGuard<'_, Store> {
-        // A panicking handler leaves no half-made change worth refusing all later requests over.
-        self.store.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 

@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde_json::{json, Value};
 
+use super::common;
 use crate::auth::UserId;
 use crate::body::Fields;
 use crate::error::{ApiError, ApiResult};
@@ -13,7 +14,7 @@ use crate::generation;
 use crate::ids::Id;
 use crate::ledger::CREDITS_PER_SCENE;
 use crate::model::ProjectStatus;
-use crate::store::AppState;
+use crate::state::AppState;
 
 pub async fn approve(
     State(state): State<AppState>,
@@ -31,7 +32,7 @@ pub async fn approve(
         return Err(ApiError::bad_request("Credit confirmation is required: send confirm_credits: true to approve"));
     }
 
-    let (now, at) = super::now();
+    let (now, at) = common::now();
     // Check, charge and start under one lock: of two racing approvals exactly one sees `proposed`.
     let mut store = state.store();
     // Refunds of this user's failed jobs are due before their balance is judged.
@@ -45,7 +46,7 @@ pub async fn approve(
         )));
     }
     let cost = CREDITS_PER_SCENE * project.scenes.len() as i64;
-    super::charge_or_refuse(ledger, project, cost, "approve", "this approval", at)?;
+    common::charge_or_refuse(ledger, project, cost, "approve", "this approval", at)?;
     project.video_model = video_model;
     project.image_model = image_model;
     generation::start_generation(project, now, at, doom);
@@ -69,14 +70,14 @@ pub async fn upscale(
     Path(project_id): Path<String>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let id = Id::from_path(&project_id, "project_id")?;
-    let (now, at) = super::now();
+    let (now, at) = common::now();
     let mut store = state.store();
     let project = store.project_mut(user, id)?;
     let id = project.id;
     match project.status {
         ProjectStatus::Upscaling => {}
         // Only with quiet jobs (`alt`) is a completed project busy; asking again is then refused.
-        ProjectStatus::Completed if project.job.is_some() => return Err(super::busy(project)),
+        ProjectStatus::Completed if project.job.is_some() => return Err(common::busy(project)),
         ProjectStatus::Completed if project.final_version > 0 => {
             generation::start_upscale(project, now, at, state.profile.quiet_jobs());
             store.mark_active(id);

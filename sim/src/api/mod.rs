@@ -1,6 +1,7 @@
 //! The Scene Projects API under `/api/v1`: one module per resource.
 
 mod actions;
+mod common;
 mod projects;
 mod scenes;
 
@@ -10,13 +11,9 @@ use axum::routing::{get, post, put};
 use axum::Router;
 
 use crate::alt_errors;
-use crate::clock::Stamp;
-use crate::error::{ApiError, ApiResult};
-use crate::ledger::Ledger;
+use crate::error::ApiError;
 use crate::middleware::{full_path, inject_faults, record_request};
-use crate::model::Project;
-use crate::store::AppState;
-use crate::timeline::JobKind;
+use crate::state::AppState;
 
 pub fn router(state: AppState) -> Router<AppState> {
     let routes = Router::new()
@@ -41,44 +38,4 @@ async fn not_found(request: Request) -> ApiError {
 
 async fn method_not_allowed() -> ApiError {
     ApiError::new(axum::http::StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed")
-}
-
-/// A completed project still running a quiet job (the `alt` profile's regenerations and upscales) takes no
-/// other until it ends.
-fn busy(project: &Project) -> ApiError {
-    let running = match project.job.as_ref().map(|j| j.kind) {
-        Some(JobKind::Upscale) => "an upscale",
-        Some(JobKind::Regenerate { .. }) => "a scene regeneration",
-        _ => "a generation",
-    };
-    ApiError::wrong_state(format!(
-        "Project {} is busy: {running} is running; try again when it has finished",
-        project.id
-    ))
-}
-
-/// The moment a change happens, as both the job clock and the timestamp written into records.
-fn now() -> (std::time::Instant, Stamp) {
-    (std::time::Instant::now(), crate::store::now_stamp())
-}
-
-/// Charges `cost` to the owner's ledger and counts it in the project's `credits_used`, or refuses with a 403
-/// saying what `needs` it and what the balance is, changing nothing. Callers check and charge under the one
-/// store lock, so of two racing requests only one is charged.
-fn charge_or_refuse(
-    ledger: &mut Ledger,
-    project: &mut Project,
-    cost: i64,
-    reason: &'static str,
-    needs: &str,
-    at: Stamp,
-) -> ApiResult<()> {
-    ledger.charge(cost, project.id, reason, at).map_err(|e| {
-        ApiError::insufficient_credits(format!(
-            "Insufficient credits: {needs} needs {} credits and you have {}",
-            e.needed, e.available
-        ))
-    })?;
-    project.credits_used += cost;
-    Ok(())
 }

@@ -8,13 +8,14 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde_json::Value;
 
+use super::common;
 use crate::auth::UserId;
 use crate::body::Fields;
 use crate::config::Profile;
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::ids::Id;
 use crate::model::{Asset, Project, ProjectStatus, Scene};
-use crate::store::AppState;
+use crate::state::AppState;
 use crate::{scene_ids, story};
 
 const IDEA_CHARS: std::ops::RangeInclusive<usize> = 10..=1000;
@@ -46,7 +47,7 @@ pub async fn create(
     }
     let scenes = num_scenes.0 as usize;
 
-    let (_, at) = super::now();
+    let (_, at) = common::now();
     let mut store = state.store();
     let persons = &store.users[&user].persons;
     let person = person_id

@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde_json::Value;
 
+use super::common;
 use crate::auth::UserId;
 use crate::body::Fields;
 use crate::error::{ApiError, ApiResult};
@@ -13,7 +14,7 @@ use crate::generation::{self, Regeneration};
 use crate::ids::Id;
 use crate::ledger::{REGENERATE_IMAGE_ONLY_COST, REGENERATE_VIDEO_COST};
 use crate::model::ProjectStatus;
-use crate::store::AppState;
+use crate::state::AppState;
 
 const MAX_TEXT_CHARS: usize = 2000;
 
@@ -48,7 +49,7 @@ pub async fn update(
     check_text("motion_prompt", &motion_prompt)?;
     check_text("narration_text", &narration_text)?;
 
-    let (_, at) = super::now();
+    let (_, at) = common::now();
     let mut store = state.store();
     let project = store.project_mut(user, project_id)?;
     let index = project
@@ -99,7 +100,7 @@ pub async fn regenerate(
     check_text("updated_image_prompt", &image_prompt)?;
     check_text("updated_motion_prompt", &motion_prompt)?;
 
-    let (now, at) = super::now();
+    let (now, at) = common::now();
     let mut store = state.store();
     // Refunds of this user's failed jobs are due before their balance is judged.
     store.settle_user(user, now);
@@ -115,10 +116,10 @@ pub async fn regenerate(
         )));
     }
     if project.job.is_some() {
-        return Err(super::busy(project));
+        return Err(common::busy(project));
     }
     let cost = if video { REGENERATE_VIDEO_COST } else { REGENERATE_IMAGE_ONLY_COST };
-    super::charge_or_refuse(ledger, project, cost, "regenerate scene", "regenerating this scene", at)?;
+    common::charge_or_refuse(ledger, project, cost, "regenerate scene", "regenerating this scene", at)?;
     let scene = &mut project.scenes[index];
     if let Some(prompt) = image_prompt {
         scene.image_prompt = prompt;
