@@ -7,7 +7,7 @@ mod row;
 use crate::api::{ApiError, Project, ProjectFilter};
 use crate::browser::page::{mark_ready_when, set_title};
 use crate::browser::persons;
-use crate::components::{MessageBanner, Tone};
+use crate::components::{MessageBanner, PageHeading, Tone};
 use crate::domain::credits::describe_ms;
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
@@ -115,7 +115,7 @@ pub fn ProjectsPage() -> impl IntoView {
     view! {
         <section class="page" aria-labelledby="projects-heading">
             <div class="page-head">
-                <h1 id="projects-heading">"Your projects"</h1>
+                <PageHeading id="projects-heading">"Your projects"</PageHeading>
                 <a class="button primary" href=routes::NEW_STORY>"New story"</a>
             </div>
             <Filters filter=filter />
