@@ -1,5 +1,7 @@
 //! The document around the app: its title, where the person is, and where focus goes on a new page.
 
+use crate::hooks::use_effect;
+use leptos::prelude::{GetValue, SetValue, StoredValue};
 use std::cell::RefCell;
 
 pub fn set_title(title: &str) {
@@ -12,15 +14,12 @@ pub fn set_title(title: &str) {
 /// which the start-up benchmark measures navigation against: once `ready()` is true, and only the
 /// first time. Once marked, the effect reads nothing more, so later answers do not run it again.
 pub fn mark_ready_when(screen: &'static str, ready: impl Fn() -> bool + 'static) {
-    leptos::prelude::Effect::new(move |marked: Option<bool>| {
-        if marked == Some(true) {
-            return true;
-        }
-        let now = ready();
-        if now {
+    let marked = StoredValue::new(false);
+    use_effect(move || {
+        if !marked.get_value() && ready() {
             mark_ready(screen);
+            marked.set_value(true);
         }
-        now
     });
 }
 

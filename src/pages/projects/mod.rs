@@ -77,6 +77,7 @@ pub fn ProjectsPage() -> impl IntoView {
         },
     );
     // Another filter is a new list: a fresh schedule, and an error about the old list would only mislead.
+    // Not `use_effect`: the poller has already read the first filter, so this runs on changes only.
     Effect::watch(
         move || filter.get(),
         move |_, _, _| {
