@@ -3,7 +3,7 @@
 //! No `ErrorBoundary`: no view returns a `Result`; every failure is a typed `ApiError` that its
 //! page shows where it happened.
 
-use crate::browser::page::{cancel_heading_focus, focus_heading_when_shown, set_title};
+use crate::browser::page::{cancel_heading_focus, set_title, want_heading_focus};
 use crate::browser::theme;
 use crate::components::{Banner, NotFound, RequireSignIn, Tone};
 use crate::config::Config;
@@ -34,14 +34,14 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     let location = provide_location();
     // A page is rebuilt when the screen changes, not when only the query does (the list's filters).
     let screen = Memo::new(move |_| routes::screen_for(&location.path()));
-    // Each new screen the person goes to takes focus to its heading, here rather than in every page;
-    // not the first screen (a screen reader starts a freshly loaded page at its top), nor a redirect
-    // while starting up (to sign in). Asked as the screen is rebuilt, while the old heading is still
-    // there to be told from the new one.
+    // Each new screen the person goes to takes focus to its heading (a `PageHeading`), asked here
+    // rather than in every page; not the first screen (a screen reader starts a freshly loaded page
+    // at its top), nor a redirect while starting up (to sign in). Asked as the screen is rebuilt,
+    // before its heading is mounted.
     let shown = StoredValue::new(false);
     let on_new_screen = move || {
         if shown.get_value() && location.moved() {
-            focus_heading_when_shown();
+            want_heading_focus();
         }
         shown.set_value(true);
     };

@@ -1,12 +1,11 @@
 //! The address as a signal, kept in step with the browser's history: links inside the app, back
 //! and forward, and navigation from code. Which screen an address shows is `routes::screen_for`.
 //!
-//! A few fixed routes need no route-matching engine; leptos_router was 68 KB of the wasm (issue 14).
+//! A few fixed routes need no route-matching engine, so leptos_router and its code stay out of the wasm.
 
 use crate::api::query_value;
+use leptos::ev;
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 /// Where the person is: the path, and the query string (with its `?`, or empty).
@@ -87,26 +86,21 @@ pub fn provide_location() -> Location {
     };
     location.read_address();
     provide_context(location);
-    let Some(window) = web_sys::window() else { return location };
-    let on_pop = Closure::<dyn FnMut()>::new(move || {
+    let on_pop = window_event_listener(ev::popstate, move |_| {
         let _ = location.moved.try_set_value(true);
         crate::browser::page::note_focus_before_navigation();
         location.read_address()
     });
-    let on_click = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(move |e: web_sys::MouseEvent| {
+    // Bubbling phase: the leave guard (capture phase) may cancel the click first.
+    let on_click = window_event_listener(ev::click, move |e| {
         if let Some(to) = link_inside_app(&e) {
             e.prevent_default();
             location.push(&to);
         }
     });
-    let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
-    // Bubbling phase: the leave guard (capture phase) may cancel the click first.
-    let _ = window.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());
-    let held = SendWrapper::new((window, on_pop, on_click));
     on_cleanup(move || {
-        let (window, on_pop, on_click) = &*held;
-        let _ = window.remove_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
-        let _ = window.remove_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());
+        on_pop.remove();
+        on_click.remove();
     });
     location
 }

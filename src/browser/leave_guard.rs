@@ -1,9 +1,9 @@
 //! Asks before the person leaves a page with unsaved edits: closing or reloading the tab (the
 //! browser's own prompt) and following a link inside the app (a confirm, before the router acts).
 
+use crate::browser::listen::{listen, Phase};
+use leptos::ev;
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 const QUESTION: &str =
@@ -14,15 +14,17 @@ pub fn guard_leaving(has_unsaved: impl Fn() -> bool + Clone + 'static) {
     let Some(window) = web_sys::window() else { return };
 
     let unsaved = has_unsaved.clone();
-    let before_unload = Closure::<dyn FnMut(web_sys::BeforeUnloadEvent)>::new(move |e: web_sys::BeforeUnloadEvent| {
+    let before_unload = window_event_listener(ev::beforeunload, move |e| {
         if unsaved() {
             e.prevent_default();
             e.set_return_value(QUESTION);
         }
     });
+    on_cleanup(move || before_unload.remove());
 
     let unsaved = has_unsaved;
-    let on_click = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(move |e: web_sys::MouseEvent| {
+    // Capture phase, so the answer is known before the router's own link handler runs.
+    listen(&window, "click", Phase::Capture, move |e: web_sys::MouseEvent| {
         let to_link = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -36,16 +38,5 @@ pub fn guard_leaving(has_unsaved: impl Fn() -> bool + Clone + 'static) {
             e.prevent_default();
             e.stop_immediate_propagation();
         }
-    });
-
-    // Capture phase, so the answer is known before the router's own link handler runs.
-    let _ = window.add_event_listener_with_callback("beforeunload", before_unload.as_ref().unchecked_ref());
-    let _ = window.add_event_listener_with_callback_and_bool("click", on_click.as_ref().unchecked_ref(), true);
-
-    let listeners = SendWrapper::new((window, before_unload, on_click));
-    on_cleanup(move || {
-        let (window, before_unload, on_click) = &*listeners;
-        let _ = window.remove_event_listener_with_callback("beforeunload", before_unload.as_ref().unchecked_ref());
-        let _ = window.remove_event_listener_with_callback_and_bool("click", on_click.as_ref().unchecked_ref(), true);
     });
 }

@@ -5,6 +5,7 @@ pub mod download;
 pub mod drafts;
 pub mod follow_ups;
 pub mod leave_guard;
+pub mod listen;
 pub mod local_time;
 pub mod notify;
 pub mod page;

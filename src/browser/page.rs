@@ -1,7 +1,8 @@
 //! The document around the app: its title, where the person is, and where focus goes on a new page.
 
-use std::cell::{Cell, RefCell};
-use wasm_bindgen::JsCast;
+use crate::hooks::use_effect;
+use leptos::prelude::{GetValue, SetValue, StoredValue};
+use std::cell::RefCell;
 
 pub fn set_title(title: &str) {
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
@@ -13,15 +14,12 @@ pub fn set_title(title: &str) {
 /// which the start-up benchmark measures navigation against: once `ready()` is true, and only the
 /// first time. Once marked, the effect reads nothing more, so later answers do not run it again.
 pub fn mark_ready_when(screen: &'static str, ready: impl Fn() -> bool + 'static) {
-    leptos::prelude::Effect::new(move |marked: Option<bool>| {
-        if marked == Some(true) {
-            return true;
-        }
-        let now = ready();
-        if now {
+    let marked = StoredValue::new(false);
+    use_effect(move || {
+        if !marked.get_value() && ready() {
             mark_ready(screen);
+            marked.set_value(true);
         }
-        now
     });
 }
 
@@ -54,10 +52,10 @@ pub fn current_path() -> String {
 }
 
 thread_local! {
-    // Which navigation's heading is awaited: a later navigation ends the wait for an earlier one.
-    static NAVIGATION: Cell<u32> = const { Cell::new(0) };
     // Where focus was when the person asked to go elsewhere (the router notes it).
     static FOCUSED_BEFORE: RefCell<Option<web_sys::Element>> = const { RefCell::new(None) };
+    // A new screen asked for its heading to take focus; holds where focus was as the person left.
+    static HEADING_WANTED: RefCell<Option<Option<web_sys::Element>>> = const { RefCell::new(None) };
 }
 
 /// Notes where focus is as the address changes, before any page is rebuilt.
@@ -66,44 +64,33 @@ pub fn note_focus_before_navigation() {
     FOCUSED_BEFORE.with(|f| *f.borrow_mut() = active);
 }
 
-/// Ends any wait of `focus_heading_when_shown`: the app that asked is going away (tests mount many).
-pub fn cancel_heading_focus() {
-    NAVIGATION.with(|n| n.set(n.get().wrapping_add(1)));
+/// After a navigation inside the app, the next page heading to be mounted takes focus (see
+/// `focus_heading_if_wanted`), as a screen reader or keyboard user expects of a new page. A page may
+/// first say it is loading: its heading comes when it is read.
+pub fn want_heading_focus() {
+    let from = FOCUSED_BEFORE.with(|f| f.borrow_mut().take());
+    HEADING_WANTED.with(|w| *w.borrow_mut() = Some(from));
 }
 
-/// After a navigation inside the app, moves focus to the new page's `<h1>` once it is shown (a page
-/// may first say it is loading), as a screen reader or keyboard user expects of a new page. Focus
-/// moves only if the person has not put it somewhere themselves meanwhile: it is still where it was
-/// when they navigated (a nav link), or it was lost with the old page (on the body or `main`).
-pub fn focus_heading_when_shown() {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let this = NAVIGATION.with(|n| {
-        n.set(n.get().wrapping_add(1));
-        n.get()
-    });
-    let heading = |d: &web_sys::Document| d.query_selector("main h1").ok().flatten();
-    // The old page may still be on screen for a moment: its heading is not the one awaited.
-    let old = heading(&document);
-    let from = FOCUSED_BEFORE.with(|f| f.borrow_mut().take());
-    leptos::task::spawn_local(async move {
-        // 20 s: long enough for a slow first read of a project, short enough not to surprise later.
-        for _ in 0..400 {
-            if NAVIGATION.with(Cell::get) != this {
-                return;
-            }
-            if let Some(h1) = heading(&document).filter(|h| Some(h) != old.as_ref()) {
-                let active = document.active_element();
-                let untouched = active.is_none()
-                    || active == from
-                    || active.as_ref().is_some_and(|a| matches!(a.tag_name().as_str(), "BODY" | "MAIN"));
-                if let (true, Ok(h1)) = (untouched, h1.dyn_into::<web_sys::HtmlElement>()) {
-                    // Focusable from code only, not a stop for Tab.
-                    let _ = h1.set_attribute("tabindex", "-1");
-                    let _ = h1.focus();
-                }
-                return;
-            }
-            gloo_timers::future::TimeoutFuture::new(50).await;
-        }
-    });
+/// Forgets a wish no heading has taken yet: the app that made it is going away (tests mount many).
+pub fn cancel_heading_focus() {
+    HEADING_WANTED.with(|w| w.borrow_mut().take());
+}
+
+/// Called by a page heading once it is in the document: takes focus if a navigation asked for it
+/// and the person has not put focus somewhere themselves meanwhile, that is, it is still where it
+/// was when they navigated (a nav link), or it was lost with the old page (on the body or `main`).
+/// A dialog of the old page that closes as the app navigates cannot give focus back to its opener
+/// after this: the opener went with the old page.
+pub fn focus_heading_if_wanted(heading: &web_sys::HtmlElement) {
+    let Some(from) = HEADING_WANTED.with(|w| w.borrow_mut().take()) else { return };
+    let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+    let untouched = active.is_none()
+        || active == from
+        || active.as_ref().is_some_and(|a| matches!(a.tag_name().as_str(), "BODY" | "MAIN"));
+    if untouched {
+        // Focusable from code only, not a stop for Tab.
+        let _ = heading.set_attribute("tabindex", "-1");
+        let _ = heading.focus();
+    }
 }

@@ -1,4 +1,5 @@
 use crate::browser::page::set_title;
+use crate::components::PageHeading;
 use crate::routes;
 use leptos::prelude::*;
 
@@ -14,7 +15,7 @@ pub fn NotFound(#[prop(optional)] project: bool) -> impl IntoView {
     set_title(title);
     view! {
         <section class="page narrow" aria-labelledby="not-found-heading">
-            <h1 id="not-found-heading">{title}</h1>
+            <PageHeading id="not-found-heading">{title}</PageHeading>
             <p>{why}</p>
             <p><a href=routes::HOME>"Go to your projects"</a></p>
         </section>

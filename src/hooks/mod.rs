@@ -2,15 +2,19 @@
 //! listeners and requests, cleaned up with the component that called it.
 
 mod use_clock;
+mod use_debounce;
 mod use_effect;
 mod use_poller;
+mod use_retry;
 mod use_send_once;
 mod use_task;
 mod use_text_track;
 
 pub use use_clock::use_clock;
+pub use use_debounce::{use_debounce, Debounced};
 pub use use_effect::use_effect;
 pub use use_poller::{use_poller, PollState, Poller, UsePollerOptions};
+pub use use_retry::{use_retry, Attempt};
 pub use use_send_once::{use_send_once, Outcomes, SendOnce, Work};
 pub use use_task::{use_load, use_task, Task};
 pub use use_text_track::use_text_track;

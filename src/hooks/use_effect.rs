@@ -1,8 +1,15 @@
 //! Leptos' `Effect::new`, compiled once for the whole app.
 //!
-//! Each distinct closure handed to `Effect::new` makes the compiler build its own copy of the
-//! effect's machinery, about 1 KB of wasm each (twiggy counted 15 copies, 15 KB). Boxed behind one
-//! closure type, every effect of the app shares a single copy.
+//! `Effect::new` is generic over its closure, so each distinct closure handed to it makes the
+//! compiler build its own copy of the effect's machinery (about 1 KB of wasm). Boxed behind one
+//! closure type, every effect made here shares a single copy.
+//!
+//! So the app's effects go through `use_effect`, with two exceptions, each saying so where it is made:
+//! - an effect whose run needs what its previous run returned (`Effect::new(|last| …)`), when that
+//!   value is the effect's own state, such as the `<track>` element `use_text_track` added and
+//!   replaces; a flag or a value others read goes in a `StoredValue` beside a `use_effect` instead;
+//! - an effect that must not run at first, only on a change of what it watches (`Effect::watch`),
+//!   such as the projects list restarting its schedule for a new filter.
 
 use leptos::prelude::Effect;
 

@@ -19,6 +19,7 @@ pub fn use_text_track(
     vtt: Signal<Option<String>>,
     mode: &'static str,
 ) {
+    // Not `use_effect`: the track element the last run added is this effect's own state.
     Effect::new(move |last: Option<Option<HtmlTrackElement>>| {
         let video = video.get();
         let src = vtt.with(|v| Some(format!("data:text/vtt,{}", String::from(encode_uri_component(v.as_ref()?)))));

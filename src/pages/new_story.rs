@@ -4,7 +4,7 @@
 use crate::api::{ApiError, CreateProjectRequest, ErrorKind};
 use crate::browser::page::set_title;
 use crate::browser::{drafts, persons};
-use crate::components::{MessageBanner, PersonChoice, TextField, Tone};
+use crate::components::{MessageBanner, PageHeading, PersonChoice, TextField, Tone};
 use crate::domain::credits::approval_estimate;
 use crate::domain::story::{self, idea_length, StoryDraft, StoryProblems, MAX_IDEA_CHARS};
 use crate::hooks::{use_effect, use_task};
@@ -117,7 +117,7 @@ pub fn NewStoryPage() -> impl IntoView {
 
     view! {
         <section class="page narrow" aria-labelledby="new-story-heading">
-            <h1 id="new-story-heading">"New story"</h1>
+            <PageHeading id="new-story-heading">"New story"</PageHeading>
             <p class="help">"Describe your idea; the service proposes scenes you can edit before anything is spent."</p>
             <form class="form" on:submit=submit novalidate>
                 <TextField id="story-idea" label="Story idea" rows=6 count=count error=idea_problem

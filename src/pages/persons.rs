@@ -3,7 +3,7 @@
 
 use crate::browser::page::set_title;
 use crate::browser::persons;
-use crate::components::{PersonChoice, TextField};
+use crate::components::{PageHeading, PersonChoice, TextField};
 use crate::domain::persons::{check_named, name_length, MAX_NAME_CHARS};
 use leptos::prelude::*;
 
@@ -33,7 +33,7 @@ pub fn PersonsPage() -> impl IntoView {
 
     view! {
         <section class="page narrow" aria-labelledby="persons-heading">
-            <h1 id="persons-heading">"Persons"</h1>
+            <PageHeading id="persons-heading">"Persons"</PageHeading>
             <p class="help">
                 "Name the person ids of your projects to choose them by name in a new story and in the list's filter. "
                 "Names stay in this browser, for this account, until you sign out; the service only ever receives the id."

@@ -2,7 +2,7 @@
 
 use crate::api::{ErrorKind, ProjectFilter};
 use crate::browser::page::{mark_ready_when, set_title};
-use crate::components::{MessageBanner, TextField, Tone};
+use crate::components::{MessageBanner, PageHeading, TextField, Tone};
 use crate::config::normalise_base_url;
 use crate::hooks::use_task;
 use crate::router::use_location;
@@ -87,7 +87,7 @@ pub fn SignInPage() -> impl IntoView {
 
     view! {
         <section class="page narrow" aria-labelledby="sign-in-heading">
-            <h1 id="sign-in-heading">"Sign in"</h1>
+            <PageHeading id="sign-in-heading">"Sign in"</PageHeading>
             <MessageBanner tone=Tone::Info message=Signal::derive(move || session.notice()) />
             {move || session.signed_in().then(|| view! {
                 <div class="signed-in">

@@ -119,7 +119,10 @@ async fn approval_states_its_cost_and_a_double_click_sends_one_request() {
     signed_in_as("demo-token");
     let (root, _app) = mount_app();
 
-    wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();
+    let approve = wait_for("the approve button", || button(&root, "Approve and generate…")).await;
+    // Focused first, as a keyboard does: the dialog gives focus back to it when it closes.
+    approve.focus().unwrap();
+    approve.click();
     let confirm = wait_for("the confirmation", || button(&root, "Reserve 200 credits and generate")).await;
     assert!(text(&root).contains("reserves about 200 credits from your balance immediately"));
     confirm.click();
@@ -127,6 +130,12 @@ async fn approval_states_its_cost_and_a_double_click_sends_one_request() {
 
     wait_for("the generation view", || (location_path() == format!("/projects/{}/video", project.id)).then_some(()))
         .await;
+    // The dialog closes as the app navigates: its opener went with the review page, so focus stays on
+    // the new page's heading, also after the dialog's close event (a task later).
+    let on_heading = || document().active_element().is_some_and(|a| a.id() == "video-heading");
+    wait_for("focus on the video page's heading", || on_heading().then_some(())).await;
+    sleep(300).await;
+    assert!(on_heading(), "focus stayed on the heading: {:?}", document().active_element().map(|a| a.outer_html()));
     assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/approve", project.id)).await, 1);
     let after = sim_get("/_sim/users/1").await["credits"].as_i64().unwrap();
     assert!(before - after >= 200, "credits reserved: {before} → {after}");

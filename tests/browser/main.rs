@@ -9,6 +9,7 @@ mod captions;
 mod client;
 mod confirm_dialog;
 mod create_review;
+mod hooks;
 mod json;
 mod look;
 mod persons;

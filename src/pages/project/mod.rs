@@ -6,7 +6,9 @@ mod approve;
 use crate::api::{ErrorKind, Project, ProjectStatus};
 use crate::browser::leave_guard::guard_leaving;
 use crate::browser::page::set_title;
-use crate::components::{Banner, MessageBanner, NewStoryFrom, NotFound, SceneEditor, ScriptFiles, StatusBadge, Tone};
+use crate::components::{
+    Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, SceneEditor, ScriptFiles, StatusBadge, Tone,
+};
 use crate::domain::credits::approval_estimate;
 use crate::domain::lifecycle::{can_approve, can_edit_scenes, read_only_reason};
 use crate::domain::order::scenes_in_order;
@@ -90,7 +92,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
     view! {
         <section class="page" aria-labelledby="project-heading">
             <div class="page-head">
-                <h1 id="project-heading">{title}</h1>
+                <PageHeading id="project-heading">{title}</PageHeading>
                 <StatusBadge status=status.clone() />
             </div>
             <p class="idea"><strong>"Story idea: "</strong><bdi>{project.ideas.clone()}</bdi></p>

@@ -8,10 +8,9 @@ use crate::browser::persons;
 use crate::components::{PersonChoice, TextField};
 use crate::domain::lifecycle::label;
 use crate::domain::list_filter::{self, PERSON_PAUSE_MS, STATUS_CHOICES};
-use crate::hooks::use_effect;
+use crate::hooks::{use_debounce, use_effect};
 use crate::router::use_location;
 use crate::routes;
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 #[component]
@@ -19,8 +18,6 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
     let location = use_location();
     let person = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
-    // The pending person id filter; replaced at each keystroke, so only the last one runs.
-    let pause = StoredValue::new_local(None::<Timeout>);
     // The person field follows the address (back, forward, a shared link, "Clear filters"), unless
     // what is typed already means the same person.
     use_effect(move || {
@@ -45,8 +42,8 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
             location.push(&routes::projects(&next));
         }
     };
-    let filter_by_person = move || {
-        pause.update_value(|p| drop(p.take()));
+    // A typed person id filters once typing pauses; each keystroke waits again, so only the last one runs.
+    let by_person = use_debounce(PERSON_PAUSE_MS, move || {
         match list_filter::with_person(&filter.get_untracked(), &person.get_untracked()) {
             Ok(next) => {
                 problem.set(None);
@@ -55,16 +52,16 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
             // The list stays as it is; the field says why (aria-describedby reads it on focus).
             Err(message) => problem.set(Some(message)),
         }
-    };
+    });
     let type_person = Callback::new(move |v| {
         problem.set(None);
         person.set(v);
-        pause.set_value(Some(Timeout::new(PERSON_PAUSE_MS, filter_by_person)));
+        by_person.call();
     });
     // A status takes a valid id still waiting for its pause along with it: one new list, not two,
     // and what was just typed is not lost when the field follows the new address.
     let choose_status = move |value: String| {
-        pause.update_value(|p| drop(p.take()));
+        by_person.cancel();
         let current = filter.get_untracked();
         let base = list_filter::with_person(&current, &person.get_untracked()).unwrap_or(current);
         show(list_filter::with_status(&base, &value));
@@ -72,14 +69,13 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
     // A known person is a deliberate choice, like a status: no pause.
     let choose_person = Callback::new(move |v| {
         person.set(v);
-        filter_by_person();
+        by_person.now();
     });
-    on_cleanup(move || pause.update_value(|p| drop(p.take())));
 
     view! {
         <form class="filters" role="search" aria-label="Filter projects" novalidate on:submit=move |ev| {
             ev.prevent_default();
-            filter_by_person();
+            by_person.now();
         }>
             <TextField id="filter-person" label="Person id" inputmode="numeric" autocomplete="off" placeholder="Any"
                 value=person on_input=type_person error=problem />

@@ -7,7 +7,7 @@ mod row;
 use crate::api::{ApiError, Project, ProjectFilter};
 use crate::browser::page::{mark_ready_when, set_title};
 use crate::browser::persons;
-use crate::components::{MessageBanner, Tone};
+use crate::components::{MessageBanner, PageHeading, Tone};
 use crate::domain::credits::describe_ms;
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
@@ -77,6 +77,7 @@ pub fn ProjectsPage() -> impl IntoView {
         },
     );
     // Another filter is a new list: a fresh schedule, and an error about the old list would only mislead.
+    // Not `use_effect`: the poller has already read the first filter, so this runs on changes only.
     Effect::watch(
         move || filter.get(),
         move |_, _, _| {
@@ -115,7 +116,7 @@ pub fn ProjectsPage() -> impl IntoView {
     view! {
         <section class="page" aria-labelledby="projects-heading">
             <div class="page-head">
-                <h1 id="projects-heading">"Your projects"</h1>
+                <PageHeading id="projects-heading">"Your projects"</PageHeading>
                 <a class="button primary" href=routes::NEW_STORY>"New story"</a>
             </div>
             <Filters filter=filter />

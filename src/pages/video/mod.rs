@@ -10,7 +10,7 @@ mod watch;
 use crate::api::ProjectStatus;
 use crate::browser::local_time::now_ms;
 use crate::browser::{approvals, follow_ups};
-use crate::components::{Banner, MessageBanner, NewStoryFrom, NotFound, StatusBadge, Tone};
+use crate::components::{Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone};
 use crate::domain::announce::{announcement, Heard};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::scene_progress;
@@ -129,7 +129,7 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
     view! {
         <section class="page" aria-labelledby="video-heading">
             <div class="page-head">
-                <h1 id="video-heading">{move || watch.title(id)}</h1>
+                <PageHeading id="video-heading">{move || watch.title(id)}</PageHeading>
                 <StatusBadge status=status />
             </div>
             {move || under_way().map(|text| view! { <Banner tone=Tone::Info>{text}</Banner> })}

@@ -11,12 +11,11 @@ use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::title::{project_title, tab_title};
-use crate::hooks::{use_effect, use_poller, Poller, UsePollerOptions};
+use crate::hooks::{use_effect, use_poller, use_retry, Attempt, Poller, UsePollerOptions};
 use crate::router::use_location;
 use crate::routes;
 use crate::session::use_session;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 #[derive(Clone, Copy)]
 pub struct GenerationWatch {
@@ -61,29 +60,24 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let follow_up_outcome = RwSignal::new(None);
     let location = use_location();
 
-    // The project carries the scenes (to regenerate) and every address: keep asking until it comes.
-    let load_project = move || {
-        spawn_local(async move {
-            let mut wait = 1_000;
-            loop {
-                let answer = match session.client() {
-                    Ok(client) => client.get_project(id).await,
-                    Err(e) => Err(e),
-                };
-                match answer {
-                    Ok(p) => return project.set(Some(p)),
-                    Err(e) if session.sign_out_if_rejected(&e) => return,
-                    Err(e) if e.kind == ErrorKind::NotFound => return gone.set(true),
-                    // The page was closed.
-                    Err(_) if problem.try_get_untracked().is_none() => return,
-                    Err(e) => problem
-                        .set(Some(e.after("The project's scenes could not be loaded, and storyreel keeps trying"))),
-                }
-                gloo_timers::future::TimeoutFuture::new(wait).await;
-                wait = (wait * 2).min(30_000);
+    // The project carries the scenes (to regenerate) and every address: keep asking until it comes,
+    // 1 s after a failure, then less often.
+    let load_project = use_retry(1_000, 30_000, move || async move {
+        let answer = match session.client() {
+            Ok(client) => client.get_project(id).await,
+            Err(e) => Err(e),
+        };
+        match answer {
+            Ok(p) => project.set(Some(p)),
+            Err(e) if session.sign_out_if_rejected(&e) => {}
+            Err(e) if e.kind == ErrorKind::NotFound => gone.set(true),
+            Err(e) => {
+                problem.set(Some(e.after("The project's scenes could not be loaded, and storyreel keeps trying")));
+                return Attempt::Again;
             }
-        });
-    };
+        }
+        Attempt::Done
+    });
     load_project();
 
     let apply = move |(answer, fresh): (Result<StatusReport, ApiError>, Option<Project>)| -> Outcome {

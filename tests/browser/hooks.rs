@@ -1,0 +1,101 @@
+//! The timing hooks in a real browser: a debounced function runs once calls pause, and never after its
+//! component is gone; a retried attempt waits longer after each failure, and stops once done or once
+//! its component is gone.
+
+use crate::common::*;
+use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use storyreel::hooks::{use_debounce, use_retry, Attempt};
+use wasm_bindgen_test::*;
+
+#[wasm_bindgen_test]
+async fn a_debounced_function_runs_once_calls_pause_and_never_after_its_component_is_gone() {
+    let owner = Owner::new();
+    let runs = Rc::new(Cell::new(0));
+    let counted = runs.clone();
+    let debounced = owner.with(|| use_debounce(100, move || counted.set(counted.get() + 1)));
+
+    for _ in 0..3 {
+        debounced.call();
+        sleep(20).await;
+    }
+    assert_eq!(runs.get(), 0, "no run while calls keep coming");
+    wait_for("the run after the pause", || (runs.get() == 1).then_some(())).await;
+    sleep(250).await;
+    assert_eq!(runs.get(), 1, "one run for the three calls");
+
+    debounced.call();
+    debounced.now();
+    assert_eq!(runs.get(), 2, "now runs at once");
+    sleep(250).await;
+    assert_eq!(runs.get(), 2, "in place of the run that was waiting");
+
+    debounced.call();
+    debounced.cancel();
+    sleep(250).await;
+    assert_eq!(runs.get(), 2, "a cancelled run never comes");
+
+    debounced.call();
+    owner.cleanup();
+    sleep(250).await;
+    assert_eq!(runs.get(), 2, "nor one still waiting when its component went away");
+    debounced.call();
+    debounced.now();
+    assert_eq!(runs.get(), 2, "nor any after");
+}
+
+thread_local! {
+    static TRIED_AT: RefCell<Vec<f64>> = const { RefCell::new(Vec::new()) };
+    static FAILURES_LEFT: Cell<u32> = const { Cell::new(0) };
+}
+
+fn now() -> f64 {
+    web_sys::window().unwrap().performance().unwrap().now()
+}
+
+/// Notes when it was tried; fails while failures are left.
+async fn attempt() -> Attempt {
+    TRIED_AT.with(|t| t.borrow_mut().push(now()));
+    let left = FAILURES_LEFT.get();
+    FAILURES_LEFT.set(left.saturating_sub(1));
+    if left > 0 {
+        Attempt::Again
+    } else {
+        Attempt::Done
+    }
+}
+
+fn tries() -> Vec<f64> {
+    TRIED_AT.with(|t| t.borrow().clone())
+}
+
+#[wasm_bindgen_test]
+async fn a_retried_attempt_waits_longer_after_each_failure_until_done_or_its_component_is_gone() {
+    let _page = one_at_a_time().await;
+    TRIED_AT.with(|t| t.borrow_mut().clear());
+    FAILURES_LEFT.set(4);
+    let owner = Owner::new();
+    let start = owner.with(|| use_retry(50, 150, attempt));
+    start();
+    wait_for("the fifth try", || (tries().len() == 5).then_some(())).await;
+    let t = tries();
+    let gaps: Vec<f64> = t.windows(2).map(|w| w[1] - w[0]).collect();
+    // A timer never fires early; a busy machine only makes it late. Without the cap, the last wait
+    // would be 400 ms.
+    let (waits, capped) = ([49.0, 99.0, 149.0, 149.0], gaps[3] < 399.0);
+    assert!(
+        gaps.iter().zip(waits).all(|(gap, wait)| *gap >= wait) && capped,
+        "waits of 50, 100, 150, 150 ms: {gaps:?}"
+    );
+    sleep(600).await;
+    assert_eq!(tries().len(), 5, "no try once done");
+
+    // Failing for ever: the tries stop with the component.
+    FAILURES_LEFT.set(u32::MAX);
+    start();
+    wait_for("the first try of the second start", || (tries().len() == 6).then_some(())).await;
+    owner.cleanup();
+    sleep(600).await;
+    assert_eq!(tries().len(), 6, "no try after the component is gone");
+}
