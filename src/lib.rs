@@ -15,3 +15,5 @@ pub mod pages;
 pub mod router;
 pub mod routes;
 pub mod session;
+#[cfg(test)]
+mod stored_tests;
