@@ -10,7 +10,6 @@ pub mod components;
 pub mod config;
 pub mod domain;
 pub mod hooks;
-pub mod json;
 pub mod pages;
 pub mod router;
 pub mod routes;

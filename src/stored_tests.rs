@@ -10,8 +10,8 @@ use crate::domain::scene_edit::{SceneDraft, SceneText};
 use crate::domain::story::StoryDraft;
 use std::collections::BTreeMap;
 
-fn load<T: crate::json::FromJson>(text: &str) -> T {
-    crate::json::read(text).unwrap_or_else(|| panic!("stored text no longer loads: {text}"))
+fn load<T: serde::de::DeserializeOwned>(text: &str) -> T {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("stored text no longer loads ({e}): {text}"))
 }
 
 #[test]
@@ -52,10 +52,9 @@ fn scene_drafts_keyed_by_scene_id() {
         r#"{"901":{"base":{"description":"base d","image_prompt":"base i","motion_prompt":"base m","narration_text":"base n"},"description":"mine d","image_prompt":"mine i","motion_prompt":"mine m","narration_text":"mine n"},"902":{"description":"old d","image_prompt":"old i","motion_prompt":"old m","narration_text":"old n"}}"#,
         r#"{"901":{"description":"mine d","image_prompt":"mine i","motion_prompt":"mine m","narration_text":"mine n","base":{"description":"base d","image_prompt":"base i","motion_prompt":"base m","narration_text":"base n"}},"902":{"description":"old d","image_prompt":"old i","motion_prompt":"old m","narration_text":"old n"}}"#,
     ] {
-        let all: crate::json::Map = load(text_);
-        let draft = |id: &str| <SceneDraft as crate::json::FromJson>::from_json(all.get(id).unwrap()).unwrap();
-        assert_eq!(draft("901"), SceneDraft { text: text("mine"), base: Some(text("base")) });
-        assert_eq!(draft("902"), SceneDraft { text: text("old"), base: None });
+        let all: BTreeMap<i64, SceneDraft> = load(text_);
+        assert_eq!(all[&901], SceneDraft { text: text("mine"), base: Some(text("base")) });
+        assert_eq!(all[&902], SceneDraft { text: text("old"), base: None });
     }
 }
 
@@ -110,6 +109,7 @@ fn persons() {
 #[test]
 fn the_deployed_config_file() {
     let config: crate::config::Config = load(include_str!("../config.json"));
+    let config = config.sanitised();
     assert_eq!(config.api_base_url, "http://127.0.0.1:8787/api/v1");
     assert_eq!((config.poll_interval_seconds, config.request_timeout_seconds), (30.0, 30));
 }

@@ -2,7 +2,8 @@
 //!
 //! Classification and message extraction are pure so that every odd body is tested natively.
 
-use crate::json::{self, Value};
+use serde::de::IgnoredAny;
+use serde::Deserialize;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -65,6 +66,17 @@ impl ApiError {
 
     pub fn decode() -> Self {
         Self::new(ErrorKind::Decode, "The service sent an answer storyreel could not read; try again in a moment.")
+    }
+
+    /// A success whose body is not what the spec promises, saying why in serde's words ("missing
+    /// field `id`"), without where in the text: a person cannot use the line and column.
+    pub fn decode_because(why: &serde_json::Error) -> Self {
+        let why = why.to_string();
+        let why = why.split(" at line ").next().unwrap_or_default();
+        Self::new(
+            ErrorKind::Decode,
+            format!("The service sent an answer storyreel could not read ({why}); try again in a moment."),
+        )
     }
 
     /// Classifies a non-success HTTP answer and finds the most useful message in its body.
@@ -193,10 +205,10 @@ pub fn extract_message(body: &str) -> (Option<String>, Vec<FieldError>) {
     if text.is_empty() {
         return (None, Vec::new());
     }
-    match json::parse(text) {
-        Some(json) => from_json(&json),
-        None if looks_like_markup(text) => (None, Vec::new()),
-        None => (Some(shorten(text)), Vec::new()),
+    match serde_json::from_str::<Said>(text) {
+        Ok(said) => said.read(),
+        Err(_) if looks_like_markup(text) => (None, Vec::new()),
+        Err(_) => (Some(shorten(text)), Vec::new()),
     }
 }
 
@@ -204,57 +216,86 @@ fn looks_like_markup(text: &str) -> bool {
     text.starts_with('<') || text.to_ascii_lowercase().contains("<html")
 }
 
-fn from_json(json: &Value) -> (Option<String>, Vec<FieldError>) {
-    let Value::Object(map) = json else {
-        return match json {
-            Value::String(s) => (non_empty(s), Vec::new()),
-            Value::Array(items) => field_errors(items),
-            _ => (None, Vec::new()),
-        };
-    };
-    for key in ["detail", "message", "error", "error_description", "title"] {
-        match map.get(key) {
-            Some(Value::String(s)) => {
-                if let Some(m) = non_empty(s) {
-                    return (Some(m), Vec::new());
-                }
-            }
-            Some(Value::Array(items)) => {
-                let found = field_errors(items);
-                if found.0.is_some() {
-                    return found;
-                }
-            }
-            Some(nested @ Value::Object(_)) => {
-                let found = from_json(nested);
-                if found.0.is_some() {
-                    return found;
-                }
-            }
-            _ => {}
+/// An error body's shape is "not shown": whatever JSON it is, these are the parts that can say
+/// something; anything else is `Other`. One type for the body, its fields and a list's items.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Said {
+    Text(String),
+    List(Vec<Said>),
+    Object(Box<Fields>),
+    Other(IgnoredAny),
+}
+
+/// The keys services put their words under: the body's (`detail` … `errors`, `reason` in a failed
+/// project's `error`) and a list item's (FastAPI's `{"loc": ["body", "story_idea"], "msg": "..."}`).
+#[derive(Deserialize)]
+struct Fields {
+    detail: Option<Said>,
+    message: Option<Said>,
+    error: Option<Said>,
+    error_description: Option<Said>,
+    title: Option<Said>,
+    reason: Option<Said>,
+    errors: Option<Said>,
+    msg: Option<Said>,
+    loc: Option<Said>,
+    field: Option<Said>,
+}
+
+impl Said {
+    fn text(&self) -> Option<String> {
+        match self {
+            Said::Text(s) => non_empty(s),
+            _ => None,
         }
     }
-    if let Some(Value::Array(items)) = map.get("errors") {
-        return field_errors(items);
+
+    fn read(&self) -> (Option<String>, Vec<FieldError>) {
+        let none = (None, Vec::new());
+        match self {
+            Said::Text(s) => (non_empty(s), Vec::new()),
+            Said::List(items) => field_errors(items),
+            Said::Object(f) => {
+                for said in
+                    [&f.detail, &f.message, &f.error, &f.error_description, &f.title, &f.reason].into_iter().flatten()
+                {
+                    let found = match said {
+                        Said::Text(_) => (said.text(), Vec::new()),
+                        Said::List(_) | Said::Object(_) => said.read(),
+                        Said::Other(_) => none.clone(),
+                    };
+                    if found.0.is_some() {
+                        return found;
+                    }
+                }
+                match &f.errors {
+                    Some(list @ Said::List(_)) => list.read(),
+                    _ => none,
+                }
+            }
+            Said::Other(_) => none,
+        }
     }
-    (None, Vec::new())
 }
 
 /// FastAPI-style `[{"loc": ["body", "story_idea"], "msg": "..."}]` (or plain strings).
-fn field_errors(items: &[Value]) -> (Option<String>, Vec<FieldError>) {
+fn field_errors(items: &[Said]) -> (Option<String>, Vec<FieldError>) {
     let mut fields = Vec::new();
     let mut lines = Vec::new();
     for item in items {
         match item {
-            Value::String(s) => lines.extend(non_empty(s)),
-            Value::Object(map) => {
-                let msg = ["msg", "message", "detail"].iter().find_map(|k| map.get(k)?.as_str().and_then(non_empty));
-                let Some(msg) = msg else { continue };
-                let field = match map.get("loc").or_else(|| map.get("field")) {
-                    Some(Value::Array(loc)) => {
-                        loc.iter().rev().find_map(|p| p.as_str().filter(|p| *p != "body")).map(str::to_owned)
-                    }
-                    Some(Value::String(s)) => Some(s.clone()),
+            Said::Text(s) => lines.extend(non_empty(s)),
+            Said::Object(f) => {
+                let Some(msg) = [&f.msg, &f.message, &f.detail].into_iter().flatten().find_map(Said::text) else {
+                    continue;
+                };
+                let field = match f.loc.as_ref().or(f.field.as_ref()) {
+                    Some(Said::List(loc)) => loc.iter().rev().find_map(|p| match p {
+                        Said::Text(p) if p != "body" => Some(p.clone()),
+                        _ => None,
+                    }),
+                    Some(Said::Text(s)) => Some(s.clone()),
                     _ => None,
                 };
                 match field {

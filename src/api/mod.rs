@@ -2,6 +2,7 @@
 
 mod client;
 mod error;
+mod lenient;
 mod model;
 mod open_enum;
 mod query;

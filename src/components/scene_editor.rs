@@ -3,9 +3,9 @@ use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::domain::scene_edit::{changed_elsewhere, SceneDraft, SceneText};
 use crate::hooks::{use_effect, use_task};
-use crate::json::{FromJson, Map, ToJson};
 use crate::session::use_session;
 use leptos::prelude::*;
+use std::collections::BTreeMap;
 
 #[derive(Clone, PartialEq)]
 enum SaveState {
@@ -15,17 +15,18 @@ enum SaveState {
 }
 
 // A project's drafts are one object on the device, keyed by scene id.
+type SceneDrafts = BTreeMap<i64, SceneDraft>;
+
 fn stored_draft(project_id: i64, scene_id: i64) -> Option<SceneDraft> {
-    let all = drafts::load::<Map>(&drafts::project_key(project_id))?;
-    SceneDraft::from_json(all.get(&scene_id.to_string())?)
+    drafts::load::<SceneDrafts>(&drafts::project_key(project_id))?.remove(&scene_id)
 }
 
 fn store_draft(project_id: i64, scene_id: i64, draft: Option<SceneDraft>) {
     let key = drafts::project_key(project_id);
-    let mut all = drafts::load::<Map>(&key).unwrap_or_default();
+    let mut all = drafts::load::<SceneDrafts>(&key).unwrap_or_default();
     match draft {
-        Some(draft) => all.insert(scene_id.to_string(), draft.to_json()),
-        None => all.remove(&scene_id.to_string()),
+        Some(draft) => all.insert(scene_id, draft),
+        None => all.remove(&scene_id),
     };
     if all.is_empty() {
         drafts::clear(&key)

@@ -4,7 +4,8 @@
 
 use crate::api::Project;
 use crate::domain::story::parse_person_id;
-use crate::json::{string_of, FromJson, Map, ToJson, Value};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Enough for "Narrator Ada, the older sister"; counted in characters, as the person sees them.
 pub const MAX_NAME_CHARS: usize = 40;
@@ -12,7 +13,11 @@ pub const MAX_NAME_CHARS: usize = 40;
 /// The person ids an account has used, ascending, each once, with the name given it ("" for none).
 /// Sorted rather than by last use: a choice list that does not reorder itself between visits is
 /// found again by position. A name removed leaves its id known.
-#[derive(Clone, Debug, Default, PartialEq)]
+///
+/// Kept on the device as `{"1": "Narrator Ada", "2": ""}`; a key that is no id, or a name too
+/// long, is skipped rather than losing the rest.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(from = "BTreeMap<String, String>", into = "BTreeMap<String, String>")]
 pub struct Persons(Vec<(i64, String)>);
 
 /// Where the device keeps an account's persons: under its user id when the service showed it
@@ -121,29 +126,23 @@ impl Persons {
     }
 }
 
-/// `{"1": "Narrator Ada", "2": ""}`: read leniently, a key that is no id or a value that is no
-/// name skipped rather than losing the rest.
-impl FromJson for Persons {
-    fn from_json(value: &Value) -> Option<Self> {
+impl From<BTreeMap<String, String>> for Persons {
+    fn from(names: BTreeMap<String, String>) -> Self {
         let mut persons = Self::default();
-        for (id, name) in value.as_object()? {
-            if let (Ok(id), Some(Ok(name))) = (id.parse(), string_of(name).as_deref().map(check_name)) {
+        for (id, name) in names {
+            if let (Ok(id), Ok(name)) = (id.parse(), check_name(&name)) {
                 if let Some(entry) = persons.entry(id) {
                     *entry = name.unwrap_or_default();
                 }
             }
         }
-        Some(persons)
+        persons
     }
 }
 
-impl ToJson for Persons {
-    fn to_json(&self) -> Value {
-        let mut names = Map::new();
-        for (id, name) in &self.0 {
-            names.insert(id.to_string(), name.as_str().into());
-        }
-        Value::Object(names)
+impl From<Persons> for BTreeMap<String, String> {
+    fn from(persons: Persons) -> Self {
+        persons.0.into_iter().map(|(id, name)| (id.to_string(), name)).collect()
     }
 }
 
@@ -152,7 +151,10 @@ mod tests {
     use super::*;
     use crate::domain::account::owner;
     use crate::domain::story::StoryDraft;
-    use crate::json::{read, write};
+
+    fn read(text: &str) -> Option<Persons> {
+        serde_json::from_str(text).ok()
+    }
 
     fn project(person_id: Option<i64>) -> Project {
         Project { person_id, ..Project::default() }
@@ -241,15 +243,17 @@ mod tests {
         assert!(!unshown.contains("other-token"), "the token is never in a key");
 
         let persons = named(&[(1, "Narrator Ada 🎙️"), (2, ""), (3, "שרה")]);
-        assert_eq!(read::<Persons>(&write(&persons.to_json())), Some(persons), "read back as written");
+        assert_eq!(read(&serde_json::to_string(&persons).unwrap()), Some(persons), "read back as written");
     }
 
     #[test]
     fn odd_kept_values_are_read_for_what_they_hold() {
-        let persons: Persons = read(r#"{"2": " Ann ", "x": "Bad", "-1": "Neg", "3": 4, "4": "", "1": null}"#).unwrap();
-        assert_eq!(persons, named(&[(2, "Ann"), (3, "4"), (4, "")]));
-        assert_eq!(read::<Persons>("[]"), None, "no object: nothing kept");
-        assert_eq!(read::<Persons>("{}"), Some(Persons::default()));
+        let long = "n".repeat(MAX_NAME_CHARS + 1);
+        let text = format!(r#"{{"2": " Ann ", "x": "Bad", "-1": "Neg", "4": "", "5": "{long}"}}"#);
+        assert_eq!(read(&text), Some(named(&[(2, "Ann"), (4, "")])));
+        assert_eq!(read(r#"{"3": 4}"#), None, "a name that is no text: this device wrote none such");
+        assert_eq!(read("[]"), None, "no object: nothing kept");
+        assert_eq!(read("{}"), Some(Persons::default()));
     }
 
     #[test]
@@ -262,7 +266,7 @@ mod tests {
             person_id: id.to_string(),
             ..StoryDraft::default()
         };
-        let body = write(&draft.request().unwrap().to_json());
+        let body = serde_json::to_string(&draft.request().unwrap()).unwrap();
         assert!(body.contains(r#""person_id":1"#), "{body}");
         assert!(!body.contains("Narrator") && !body.contains("Ada"), "{body}");
     }

@@ -9,7 +9,6 @@ mod captions;
 mod client;
 mod confirm_dialog;
 mod create_review;
-mod json;
 mod look;
 mod persons;
 mod projects;
