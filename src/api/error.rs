@@ -2,8 +2,9 @@
 //!
 //! Classification and message extraction are pure so that every odd body is tested natively.
 
-use serde::de::IgnoredAny;
-use serde::Deserialize;
+use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -218,18 +219,16 @@ fn looks_like_markup(text: &str) -> bool {
 
 /// An error body's shape is "not shown": whatever JSON it is, these are the parts that can say
 /// something; anything else is `Other`. One type for the body, its fields and a list's items.
-#[derive(Deserialize)]
-#[serde(untagged)]
 enum Said {
     Text(String),
     List(Vec<Said>),
     Object(Box<Fields>),
-    Other(IgnoredAny),
+    Other,
 }
 
 /// The keys services put their words under: the body's (`detail` … `errors`, `reason` in a failed
 /// project's `error`) and a list item's (FastAPI's `{"loc": ["body", "story_idea"], "msg": "..."}`).
-#[derive(Deserialize)]
+#[derive(Default)]
 struct Fields {
     detail: Option<Said>,
     message: Option<Said>,
@@ -241,6 +240,80 @@ struct Fields {
     msg: Option<Said>,
     loc: Option<Said>,
     field: Option<Said>,
+}
+
+// Read in one pass over any JSON: `#[serde(untagged)]` would buffer the body in serde's own value
+// type first, and carry that type's code in the wasm for this one use.
+impl<'de> Deserialize<'de> for Said {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(SaidVisitor)
+    }
+}
+
+struct SaidVisitor;
+
+impl<'de> Visitor<'de> for SaidVisitor {
+    type Value = Said;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON")
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Said, E> {
+        Ok(Said::Text(s.to_owned()))
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Said, E> {
+        Ok(Said::Other)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Said, E> {
+        Ok(Said::Other)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Said, E> {
+        Ok(Said::Other)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Said, E> {
+        Ok(Said::Other)
+    }
+
+    fn visit_unit<E>(self) -> Result<Said, E> {
+        Ok(Said::Other)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Said, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Said::List(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Said, A::Error> {
+        let mut f = Fields::default();
+        while let Some(key) = map.next_key::<String>()? {
+            let slot = match key.as_str() {
+                "detail" => &mut f.detail,
+                "message" => &mut f.message,
+                "error" => &mut f.error,
+                "error_description" => &mut f.error_description,
+                "title" => &mut f.title,
+                "reason" => &mut f.reason,
+                "errors" => &mut f.errors,
+                "msg" => &mut f.msg,
+                "loc" => &mut f.loc,
+                "field" => &mut f.field,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                    continue;
+                }
+            };
+            *slot = Some(map.next_value()?);
+        }
+        Ok(Said::Object(Box::new(f)))
+    }
 }
 
 impl Said {
@@ -263,7 +336,7 @@ impl Said {
                     let found = match said {
                         Said::Text(_) => (said.text(), Vec::new()),
                         Said::List(_) | Said::Object(_) => said.read(),
-                        Said::Other(_) => none.clone(),
+                        Said::Other => none.clone(),
                     };
                     if found.0.is_some() {
                         return found;
@@ -274,7 +347,7 @@ impl Said {
                     _ => none,
                 }
             }
-            Said::Other(_) => none,
+            Said::Other => none,
         }
     }
 }
