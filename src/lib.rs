@@ -10,6 +10,7 @@ pub mod components;
 pub mod config;
 pub mod domain;
 pub mod hooks;
+pub mod keyed;
 pub mod pages;
 pub mod router;
 pub mod routes;

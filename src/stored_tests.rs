@@ -52,9 +52,16 @@ fn scene_drafts_keyed_by_scene_id() {
         r#"{"901":{"base":{"description":"base d","image_prompt":"base i","motion_prompt":"base m","narration_text":"base n"},"description":"mine d","image_prompt":"mine i","motion_prompt":"mine m","narration_text":"mine n"},"902":{"description":"old d","image_prompt":"old i","motion_prompt":"old m","narration_text":"old n"}}"#,
         r#"{"901":{"description":"mine d","image_prompt":"mine i","motion_prompt":"mine m","narration_text":"mine n","base":{"description":"base d","image_prompt":"base i","motion_prompt":"base m","narration_text":"base n"}},"902":{"description":"old d","image_prompt":"old i","motion_prompt":"old m","narration_text":"old n"}}"#,
     ] {
-        let all: BTreeMap<i64, SceneDraft> = load(text_);
-        assert_eq!(all[&901], SceneDraft { text: text("mine"), base: Some(text("base")) });
-        assert_eq!(all[&902], SceneDraft { text: text("old"), base: None });
+        #[derive(serde::Deserialize)]
+        struct SceneDrafts(#[serde(with = "crate::keyed")] Vec<(i64, SceneDraft)>);
+        let SceneDrafts(all) = load(text_);
+        assert_eq!(
+            all,
+            [
+                (901, SceneDraft { text: text("mine"), base: Some(text("base")) }),
+                (902, SceneDraft { text: text("old"), base: None })
+            ]
+        );
     }
 }
 

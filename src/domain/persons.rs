@@ -4,8 +4,7 @@
 
 use crate::api::Project;
 use crate::domain::story::parse_person_id;
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Enough for "Narrator Ada, the older sister"; counted in characters, as the person sees them.
 pub const MAX_NAME_CHARS: usize = 40;
@@ -16,8 +15,7 @@ pub const MAX_NAME_CHARS: usize = 40;
 ///
 /// Kept on the device as `{"1": "Narrator Ada", "2": ""}`; a key that is no id, or a name too
 /// long, is skipped rather than losing the rest.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(from = "BTreeMap<String, String>", into = "BTreeMap<String, String>")]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Persons(Vec<(i64, String)>);
 
 /// Where the device keeps an account's persons: under its user id when the service showed it
@@ -126,23 +124,23 @@ impl Persons {
     }
 }
 
-impl From<BTreeMap<String, String>> for Persons {
-    fn from(names: BTreeMap<String, String>) -> Self {
+impl Serialize for Persons {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::keyed::serialize(&self.0, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Persons {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let mut persons = Self::default();
-        for (id, name) in names {
-            if let (Ok(id), Ok(name)) = (id.parse(), check_name(&name)) {
+        for (id, name) in crate::keyed::deserialize::<D, String>(d)? {
+            if let Ok(name) = check_name(&name) {
                 if let Some(entry) = persons.entry(id) {
                     *entry = name.unwrap_or_default();
                 }
             }
         }
-        persons
-    }
-}
-
-impl From<Persons> for BTreeMap<String, String> {
-    fn from(persons: Persons) -> Self {
-        persons.0.into_iter().map(|(id, name)| (id.to_string(), name)).collect()
+        Ok(persons)
     }
 }
 
