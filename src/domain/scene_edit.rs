@@ -3,10 +3,8 @@
 use crate::api::{Scene, SceneUpdate};
 use serde::{Deserialize, Serialize};
 
-/// The four editable texts of a scene (spec 4.4). Kept on the device as a draft under the API's field
-/// names, as the drafts already stored use.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+/// The four editable texts of a scene (spec 4.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SceneText {
     pub description: String,
     pub image_prompt: String,
@@ -24,8 +22,10 @@ pub struct SceneDraft {
     pub base: Option<SceneText>,
 }
 
-/// How a draft is stored: the text's fields plus `base`, so drafts kept before bases existed still
-/// read. Spelled out rather than `#[serde(flatten)]`, which would read through a buffered copy.
+/// How a draft is stored: the text's fields under the API's names plus `base` in the same shape, so
+/// drafts kept before bases existed still read. Spelled out rather than `#[serde(flatten)]`, which
+/// would read through a buffered copy; one type for the text and its base, so the wasm carries one
+/// reader and one writer.
 #[derive(Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 struct StoredDraft {
@@ -34,20 +34,33 @@ struct StoredDraft {
     motion_prompt: String,
     narration_text: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    base: Option<SceneText>,
+    base: Option<Box<StoredDraft>>,
+}
+
+impl From<StoredDraft> for SceneText {
+    fn from(d: StoredDraft) -> Self {
+        let StoredDraft { description, image_prompt, motion_prompt, narration_text, .. } = d;
+        Self { description, image_prompt, motion_prompt, narration_text }
+    }
+}
+
+impl StoredDraft {
+    fn of(text: SceneText, base: Option<StoredDraft>) -> Self {
+        let SceneText { description, image_prompt, motion_prompt, narration_text } = text;
+        Self { description, image_prompt, motion_prompt, narration_text, base: base.map(Box::new) }
+    }
 }
 
 impl From<StoredDraft> for SceneDraft {
-    fn from(d: StoredDraft) -> Self {
-        let StoredDraft { description, image_prompt, motion_prompt, narration_text, base } = d;
-        Self { text: SceneText { description, image_prompt, motion_prompt, narration_text }, base }
+    fn from(mut d: StoredDraft) -> Self {
+        let base = d.base.take().map(|base| SceneText::from(*base));
+        Self { text: d.into(), base }
     }
 }
 
 impl From<SceneDraft> for StoredDraft {
     fn from(d: SceneDraft) -> Self {
-        let SceneText { description, image_prompt, motion_prompt, narration_text } = d.text;
-        Self { description, image_prompt, motion_prompt, narration_text, base: d.base }
+        Self::of(d.text, d.base.map(|base| Self::of(base, None)))
     }
 }
 
@@ -172,8 +185,8 @@ mod tests {
         let draft = SceneDraft { text: SceneText { description: "mine".into(), ..text() }, base: Some(text()) };
         let stored = serde_json::to_string(&draft).unwrap();
         assert_eq!(serde_json::from_str::<SceneDraft>(&stored).unwrap(), draft);
-        let older = serde_json::to_string(&draft.text).unwrap();
-        assert_eq!(serde_json::from_str::<SceneDraft>(&older).unwrap(), SceneDraft { base: None, ..draft });
+        let older = r#"{"description":"mine","image_prompt":"i","motion_prompt":"m","narration_text":"n"}"#;
+        assert_eq!(serde_json::from_str::<SceneDraft>(older).unwrap(), SceneDraft { base: None, ..draft });
     }
 
     #[test]
