@@ -45,8 +45,7 @@ impl Config {
         match serde_json::from_str::<Self>(text) {
             Ok(config) => Ok(config.sanitised()),
             Err(e) => {
-                let why = e.to_string();
-                let why = why.split(" at line ").next().unwrap_or_default();
+                let why = crate::api::plain_error(&e);
                 Err(format!("config.json could not be read ({why}); using the default API address."))
             }
         }

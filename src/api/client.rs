@@ -39,7 +39,8 @@ impl Client {
         Self { base_url: base_url.trim().trim_end_matches('/').to_owned(), token: token.trim().to_owned(), timeout_ms }
     }
 
-    pub async fn create_project(&self, request: &CreateProjectRequest) -> Result<CreatedProject, ApiError> {
+    /// The create response (2.3), read as the project it made.
+    pub async fn create_project(&self, request: &CreateProjectRequest) -> Result<Project, ApiError> {
         read(&self.send(Method::POST, "/stories/create", Some(body(request))).await?)
     }
 

@@ -72,8 +72,7 @@ impl ApiError {
     /// A success whose body is not what the spec promises, saying why in serde's words ("missing
     /// field `id`"), without where in the text: a person cannot use the line and column.
     pub fn decode_because(why: &serde_json::Error) -> Self {
-        let why = why.to_string();
-        let why = why.split(" at line ").next().unwrap_or_default();
+        let why = plain(why);
         Self::new(
             ErrorKind::Decode,
             format!("The service sent an answer storyreel could not read ({why}); try again in a moment."),
@@ -158,6 +157,16 @@ impl ApiError {
         }
         self
     }
+}
+
+/// serde_json's message without the " at line 1 column 40" it ends with.
+pub fn plain(error: &serde_json::Error) -> String {
+    let mut text = error.to_string();
+    if error.line() > 0 {
+        let place = format!(" at line {} column {}", error.line(), error.column());
+        text.truncate(text.len().saturating_sub(place.len()));
+    }
+    text
 }
 
 /// What the person reads. A refusal (4xx) is best told in the service's own words; a passing trouble

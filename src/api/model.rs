@@ -81,14 +81,16 @@ pub struct Scene {
     pub status: SceneStatus,
 }
 
-/// The scene project object (2.1), from Get Project and List Projects.
+/// The scene project object (2.1), from Get Project and List Projects; the create response (2.3) is
+/// read as one too, its `story_idea` as `ideas` (its `num_scenes` is the count of its scenes): one
+/// reader in the wasm for both.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Project {
     #[serde(deserialize_with = "lenient::id")]
     pub id: i64,
     #[serde(default, deserialize_with = "lenient::null_default")]
     pub description: String,
-    #[serde(default, deserialize_with = "lenient::null_default")]
+    #[serde(default, alias = "story_idea", deserialize_with = "lenient::null_default")]
     pub ideas: String,
     #[serde(default)]
     pub status: ProjectStatus,
@@ -114,25 +116,6 @@ pub struct Project {
     pub created_at: Option<String>,
     #[serde(default)]
     pub updated_at: Option<String>,
-}
-
-/// The create response (2.3). Without its id the new project cannot be opened, so `id` is required.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-pub struct CreatedProject {
-    #[serde(deserialize_with = "lenient::id")]
-    pub id: i64,
-    #[serde(default)]
-    pub status: ProjectStatus,
-    #[serde(default, deserialize_with = "lenient::null_default")]
-    pub story_idea: String,
-    #[serde(default)]
-    pub num_scenes: i64,
-    #[serde(default)]
-    pub person_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient::null_default")]
-    pub scenes: Vec<Scene>,
-    #[serde(default)]
-    pub created_at: Option<String>,
 }
 
 /// One scene's progress inside the status response (2.4).
