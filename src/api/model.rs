@@ -57,7 +57,8 @@ open_enum! {
     }
 }
 
-/// A scene inside a project (2.2) or a create response (2.3, where it has no id yet).
+/// A scene inside a project (2.2) or a create response (2.3, where it has no id yet), or a status
+/// response's scene row (2.4, `SceneProgress`: its number, asset statuses and addresses).
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Scene {
     #[serde(default)]
@@ -79,6 +80,11 @@ pub struct Scene {
     /// The full list of scene status values is "not shown".
     #[serde(default)]
     pub status: SceneStatus,
+    /// In the status response only.
+    #[serde(default)]
+    pub image_status: AssetStatus,
+    #[serde(default)]
+    pub video_status: AssetStatus,
 }
 
 /// The scene project object (2.1), from Get Project and List Projects; the create response (2.3) is
@@ -118,20 +124,9 @@ pub struct Project {
     pub updated_at: Option<String>,
 }
 
-/// One scene's progress inside the status response (2.4).
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-pub struct SceneProgress {
-    #[serde(deserialize_with = "lenient::scene_number")]
-    pub scene_number: i64,
-    #[serde(default)]
-    pub image_status: AssetStatus,
-    #[serde(default)]
-    pub video_status: AssetStatus,
-    #[serde(default, deserialize_with = "lenient::non_blank")]
-    pub image_url: Option<String>,
-    #[serde(default, deserialize_with = "lenient::non_blank")]
-    pub video_url: Option<String>,
-}
+/// One scene's progress inside the status response (2.4): read as a `Scene`, whose `image_status`
+/// and `video_status` are this row's, so the wasm carries one scene reader for both answers.
+pub type SceneProgress = Scene;
 
 /// The status response (2.4); each field but `id` and `status` is present only when it applies.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
