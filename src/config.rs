@@ -13,7 +13,8 @@ pub struct Config {
     /// How often generation status is checked; the spec suggests 30 s. Fractions let tests and
     /// benchmarks poll fast.
     pub poll_interval_seconds: f64,
-    pub request_timeout_seconds: u32,
+    /// u64 rather than u32: the wasm then reads one unsigned type (as `FollowUp::asked_at`), not two.
+    pub request_timeout_seconds: u64,
 }
 
 impl Default for Config {
@@ -130,7 +131,7 @@ mod tests {
         let why = Config::read(r#"{"api_base_url": "/api/v1", "request_timeout_seconds": "x"}"#).unwrap_err();
         assert_eq!(
             why,
-            "config.json could not be read (invalid type: string \"x\", expected u32); using the default API address."
+            "config.json could not be read (invalid type: string \"x\", expected u64); using the default API address."
         );
         assert!(Config::read("5").is_err());
         assert!(Config::read("not json").is_err());
