@@ -158,18 +158,6 @@ impl StatusReport {
     }
 }
 
-/// The answer to approve (202), regenerate and upscale: a state change that has been accepted.
-/// Regenerate's body is "not shown", so every field is optional.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(default)]
-pub struct Accepted {
-    pub id: Option<i64>,
-    pub status: ProjectStatus,
-    pub progress: Option<i64>,
-    #[serde(deserialize_with = "lenient::message")]
-    pub message: Option<String>,
-}
-
 /// POST /stories/create (4.1).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CreateProjectRequest {
