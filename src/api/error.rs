@@ -404,7 +404,7 @@ fn non_empty(s: &str) -> Option<String> {
     }
 }
 
-fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if one_line.chars().count() <= MAX_MESSAGE_CHARS {
         one_line

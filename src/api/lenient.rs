@@ -39,13 +39,14 @@ pub fn percent<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
 }
 
 /// A human message from a field whose shape is "not shown" (the status response's `error`): a
-/// string, an object carrying a message (read as an error body is), or anything else as its JSON.
+/// string, an object carrying a message (read as an error body is), or anything else as its JSON
+/// text on one line.
 pub fn message<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
     let text = raw.get().trim();
     Ok(match super::extract_message(text).0 {
         Some(message) => Some(message),
         None if text == "null" || text.starts_with('"') => None,
-        None => Some(text.to_owned()),
+        None => Some(super::error::shorten(text)),
     })
 }

@@ -193,6 +193,7 @@ fn the_error_field_of_any_shape_becomes_a_message() {
     assert_eq!(read(r#"{"code": "E42", "message": "GPU lost"}"#).as_deref(), Some("GPU lost"));
     assert_eq!(read(r#"{"reason": "quota"}"#).as_deref(), Some("quota"));
     assert_eq!(read(r#"{"code":"E42"}"#).as_deref(), Some(r#"{"code":"E42"}"#));
+    assert_eq!(read("{\n  \"code\": 42,\n  \"retry\": false\n}").as_deref(), Some(r#"{ "code": 42, "retry": false }"#));
     assert_eq!(read(r#"["GPU lost", "retrying"]"#).as_deref(), Some("GPU lost; retrying"));
     assert_eq!(read("42").as_deref(), Some("42"));
     assert_eq!(read("null"), None);
