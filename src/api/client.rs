@@ -57,8 +57,11 @@ impl Client {
 
     /// The response body is "not shown"; callers re-read the project when they need the new state.
     pub async fn update_scene(&self, project_id: i64, scene_id: i64, update: &SceneUpdate) -> Result<(), ApiError> {
-        self.send(Method::PUT, &format!("/scene-projects/{project_id}/scenes/{scene_id}"), Some(body(update))).await?;
-        Ok(())
+        accepted(
+            &self
+                .send(Method::PUT, &format!("/scene-projects/{project_id}/scenes/{scene_id}"), Some(body(update)))
+                .await?,
+        )
     }
 
     pub async fn approve_project(&self, id: i64, request: &ApproveRequest) -> Result<(), ApiError> {
@@ -143,8 +146,8 @@ fn body(request: &impl Serialize) -> String {
     serde_json::to_string(request).unwrap_or_default()
 }
 
-/// The answer to approve (4.5), regenerate (4.7, "not shown") and upscale (4.8): the app acts on the
-/// success alone and re-reads the project for its state, so any JSON is an acceptance (a proxy's
+/// The answer to a scene edit (4.4, "not shown"), approve (4.5), regenerate (4.7, "not shown") and
+/// upscale (4.8): the app acts on the success alone and re-reads the project for its state, so any JSON is an acceptance (a proxy's
 /// page is not). No model for them: a reader the app has no use for would only cost the wasm.
 fn accepted(body: &str) -> Result<(), ApiError> {
     read::<serde::de::IgnoredAny>(body).map(drop)
