@@ -10,8 +10,10 @@ pub mod components;
 pub mod config;
 pub mod domain;
 pub mod hooks;
-pub mod json;
+pub mod keyed;
 pub mod pages;
 pub mod router;
 pub mod routes;
 pub mod session;
+#[cfg(test)]
+mod stored_tests;

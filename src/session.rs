@@ -63,7 +63,8 @@ impl Session {
 
     /// A client for a token and address not yet accepted, to check them before signing in.
     pub fn client_for(&self, api_base_url: &str, token: &str) -> Client {
-        Client::new(api_base_url, token, self.config.with_value(|c| c.request_timeout_seconds) * 1000)
+        // At most 3600 s (`Config::sanitised`), so the milliseconds fit a u32.
+        Client::new(api_base_url, token, self.config.with_value(|c| c.request_timeout_seconds) as u32 * 1000)
     }
 
     /// A client for the signed-in person; signed out, the error to show (and to hand to

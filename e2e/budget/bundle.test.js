@@ -7,7 +7,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from '../lib/bundle.js';
 
-const BUDGET = 250_000;
+// 250,000 until issue 24 put serde and serde_json back in the app: after cutting what serde added
+// (docs/serde-bytes.md), the first load measured 274,187 B, so the budget is that rounded up to the next 5,000.
+const BUDGET = 275_000;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

@@ -2,7 +2,9 @@
 //!
 //! Classification and message extraction are pure so that every odd body is tested natively.
 
-use crate::json::{self, Value};
+use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -65,6 +67,16 @@ impl ApiError {
 
     pub fn decode() -> Self {
         Self::new(ErrorKind::Decode, "The service sent an answer storyreel could not read; try again in a moment.")
+    }
+
+    /// A success whose body is not what the spec promises, saying why in serde's words ("missing
+    /// field `id`"), without where in the text: a person cannot use the line and column.
+    pub fn decode_because(why: &serde_json::Error) -> Self {
+        let why = plain(why);
+        Self::new(
+            ErrorKind::Decode,
+            format!("The service sent an answer storyreel could not read ({why}); try again in a moment."),
+        )
     }
 
     /// Classifies a non-success HTTP answer and finds the most useful message in its body.
@@ -147,6 +159,16 @@ impl ApiError {
     }
 }
 
+/// serde_json's message without the " at line 1 column 40" it ends with.
+pub fn plain(error: &serde_json::Error) -> String {
+    let mut text = error.to_string();
+    if error.line() > 0 {
+        let place = format!(" at line {} column {}", error.line(), error.column());
+        text.truncate(text.len().saturating_sub(place.len()));
+    }
+    text
+}
+
 /// What the person reads. A refusal (4xx) is best told in the service's own words; a passing trouble
 /// (429, 5xx) in ours, with the service's words in brackets when they add something, and when to retry.
 fn sentence(kind: &ErrorKind, detail: Option<&str>, retry_after: Option<u64>) -> String {
@@ -193,10 +215,10 @@ pub fn extract_message(body: &str) -> (Option<String>, Vec<FieldError>) {
     if text.is_empty() {
         return (None, Vec::new());
     }
-    match json::parse(text) {
-        Some(json) => from_json(&json),
-        None if looks_like_markup(text) => (None, Vec::new()),
-        None => (Some(shorten(text)), Vec::new()),
+    match serde_json::from_str::<Said>(text) {
+        Ok(said) => said.read(),
+        Err(_) if looks_like_markup(text) => (None, Vec::new()),
+        Err(_) => (Some(shorten(text)), Vec::new()),
     }
 }
 
@@ -204,57 +226,158 @@ fn looks_like_markup(text: &str) -> bool {
     text.starts_with('<') || text.to_ascii_lowercase().contains("<html")
 }
 
-fn from_json(json: &Value) -> (Option<String>, Vec<FieldError>) {
-    let Value::Object(map) = json else {
-        return match json {
-            Value::String(s) => (non_empty(s), Vec::new()),
-            Value::Array(items) => field_errors(items),
-            _ => (None, Vec::new()),
-        };
-    };
-    for key in ["detail", "message", "error", "error_description", "title"] {
-        match map.get(key) {
-            Some(Value::String(s)) => {
-                if let Some(m) = non_empty(s) {
-                    return (Some(m), Vec::new());
+/// An error body's shape is "not shown": whatever JSON it is, these are the parts that can say
+/// something; anything else is `Other`. One type for the body, its fields and a list's items.
+enum Said {
+    Text(String),
+    List(Vec<Said>),
+    Object(Box<Fields>),
+    Other,
+}
+
+/// The keys services put their words under: the body's (`detail` … `errors`, `reason` in a failed
+/// project's `error`) and a list item's (FastAPI's `{"loc": ["body", "story_idea"], "msg": "..."}`).
+#[derive(Default)]
+struct Fields {
+    detail: Option<Said>,
+    message: Option<Said>,
+    error: Option<Said>,
+    error_description: Option<Said>,
+    title: Option<Said>,
+    reason: Option<Said>,
+    errors: Option<Said>,
+    msg: Option<Said>,
+    loc: Option<Said>,
+    field: Option<Said>,
+}
+
+// Read in one pass over any JSON: `#[serde(untagged)]` would buffer the body in serde's own value
+// type first, and carry that type's code in the wasm for this one use.
+impl<'de> Deserialize<'de> for Said {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(SaidVisitor)
+    }
+}
+
+struct SaidVisitor;
+
+impl<'de> Visitor<'de> for SaidVisitor {
+    type Value = Said;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON")
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Said, E> {
+        Ok(Said::Text(s.to_owned()))
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Said, E> {
+        Ok(Said::Other)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Said, E> {
+        Ok(Said::Other)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Said, E> {
+        Ok(Said::Other)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Said, E> {
+        Ok(Said::Other)
+    }
+
+    fn visit_unit<E>(self) -> Result<Said, E> {
+        Ok(Said::Other)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Said, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Said::List(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Said, A::Error> {
+        let mut f = Fields::default();
+        while let Some(key) = map.next_key::<String>()? {
+            let slot = match key.as_str() {
+                "detail" => &mut f.detail,
+                "message" => &mut f.message,
+                "error" => &mut f.error,
+                "error_description" => &mut f.error_description,
+                "title" => &mut f.title,
+                "reason" => &mut f.reason,
+                "errors" => &mut f.errors,
+                "msg" => &mut f.msg,
+                "loc" => &mut f.loc,
+                "field" => &mut f.field,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                    continue;
                 }
-            }
-            Some(Value::Array(items)) => {
-                let found = field_errors(items);
-                if found.0.is_some() {
-                    return found;
-                }
-            }
-            Some(nested @ Value::Object(_)) => {
-                let found = from_json(nested);
-                if found.0.is_some() {
-                    return found;
-                }
-            }
-            _ => {}
+            };
+            *slot = Some(map.next_value()?);
+        }
+        Ok(Said::Object(Box::new(f)))
+    }
+}
+
+impl Said {
+    fn text(&self) -> Option<String> {
+        match self {
+            Said::Text(s) => non_empty(s),
+            _ => None,
         }
     }
-    if let Some(Value::Array(items)) = map.get("errors") {
-        return field_errors(items);
+
+    fn read(&self) -> (Option<String>, Vec<FieldError>) {
+        let none = (None, Vec::new());
+        match self {
+            Said::Text(s) => (non_empty(s), Vec::new()),
+            Said::List(items) => field_errors(items),
+            Said::Object(f) => {
+                for said in
+                    [&f.detail, &f.message, &f.error, &f.error_description, &f.title, &f.reason].into_iter().flatten()
+                {
+                    let found = match said {
+                        Said::Text(_) => (said.text(), Vec::new()),
+                        Said::List(_) | Said::Object(_) => said.read(),
+                        Said::Other => none.clone(),
+                    };
+                    if found.0.is_some() {
+                        return found;
+                    }
+                }
+                match &f.errors {
+                    Some(list @ Said::List(_)) => list.read(),
+                    _ => none,
+                }
+            }
+            Said::Other => none,
+        }
     }
-    (None, Vec::new())
 }
 
 /// FastAPI-style `[{"loc": ["body", "story_idea"], "msg": "..."}]` (or plain strings).
-fn field_errors(items: &[Value]) -> (Option<String>, Vec<FieldError>) {
+fn field_errors(items: &[Said]) -> (Option<String>, Vec<FieldError>) {
     let mut fields = Vec::new();
     let mut lines = Vec::new();
     for item in items {
         match item {
-            Value::String(s) => lines.extend(non_empty(s)),
-            Value::Object(map) => {
-                let msg = ["msg", "message", "detail"].iter().find_map(|k| map.get(k)?.as_str().and_then(non_empty));
-                let Some(msg) = msg else { continue };
-                let field = match map.get("loc").or_else(|| map.get("field")) {
-                    Some(Value::Array(loc)) => {
-                        loc.iter().rev().find_map(|p| p.as_str().filter(|p| *p != "body")).map(str::to_owned)
-                    }
-                    Some(Value::String(s)) => Some(s.clone()),
+            Said::Text(s) => lines.extend(non_empty(s)),
+            Said::Object(f) => {
+                let Some(msg) = [&f.msg, &f.message, &f.detail].into_iter().flatten().find_map(Said::text) else {
+                    continue;
+                };
+                let field = match f.loc.as_ref().or(f.field.as_ref()) {
+                    Some(Said::List(loc)) => loc.iter().rev().find_map(|p| match p {
+                        Said::Text(p) if p != "body" => Some(p.clone()),
+                        _ => None,
+                    }),
+                    Some(Said::Text(s)) => Some(s.clone()),
                     _ => None,
                 };
                 match field {
@@ -281,7 +404,7 @@ fn non_empty(s: &str) -> Option<String> {
     }
 }
 
-fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if one_line.chars().count() <= MAX_MESSAGE_CHARS {
         one_line

@@ -132,3 +132,39 @@ fn redacts_a_token_the_service_echoes() {
     assert_eq!(e.detail.as_deref(), Some("token [token hidden] is invalid"));
     assert_eq!(e.to_string(), e.message);
 }
+
+#[test]
+fn every_error_body_shape_is_accepted() {
+    let read = |body: &str| extract_message(body).0;
+    // JSON that says nothing a person can use: no message, and never a refusal of the body.
+    for body in
+        ["null", "true", "42", "-4.5e3", "[]", "[1, null, {}]", "{}", r#"{"detail": 5}"#, r#"{"errors": {"x": 1}}"#]
+    {
+        assert_eq!(read(body), None, "{body}");
+    }
+    assert_eq!(read(r#"{"detail": null, "message": "Person not found"}"#).as_deref(), Some("Person not found"));
+    assert_eq!(read(r#"{"detail": ["  ", {"msg": "Too long"}]}"#).as_deref(), Some("Too long"));
+    assert_eq!(read(r#"{"errors": ["Too short", "No person"]}"#).as_deref(), Some("Too short; No person"));
+    assert_eq!(read(r#"{"title": "Conflict", "status": 409}"#).as_deref(), Some("Conflict"));
+    assert_eq!(read(r#"{"error_description": "token expired"}"#).as_deref(), Some("token expired"));
+    let nested =
+        r#"{"error": {"detail": [{"loc": ["body", 0, "story_idea"], "msg": "too short", "ctx": {"min": 10}}]}}"#;
+    assert_eq!(extract_message(nested).1, [FieldError { field: "story_idea".into(), message: "too short".into() }]);
+    // Text that is not JSON is the service's words, unless it is a page or nests beyond any reason.
+    assert_eq!(read("{not json").as_deref(), Some("{not json"));
+    assert_eq!(read("<html><body>502</body></html>"), None);
+    let deep = "[".repeat(200) + &"]".repeat(200);
+    assert_eq!(read(&deep).map(|m| m.chars().count()), Some(300), "unparsed, shown shortened");
+}
+
+#[test]
+fn an_unreadable_success_says_why_in_plain_words() {
+    let e = serde_json::from_str::<crate::api::Project>(r#"{"status": "proposed"}"#).unwrap_err();
+    let error = ApiError::decode_because(&e);
+    assert_eq!(error.kind, ErrorKind::Decode);
+    assert_eq!(
+        error.message,
+        "The service sent an answer storyreel could not read (missing field `id`); try again in a moment."
+    );
+    assert!(error.may_have_landed());
+}

@@ -2,11 +2,12 @@
 
 mod client;
 mod error;
+mod lenient;
 mod model;
 mod open_enum;
 mod query;
 
 pub use client::Client;
-pub use error::{extract_message, ApiError, ErrorKind, FieldError};
+pub use error::{extract_message, plain as plain_error, ApiError, ErrorKind, FieldError};
 pub use model::*;
 pub use query::{encode_component, query_value, ProjectFilter};

@@ -1,10 +1,16 @@
 //! The Scene Projects API's objects (spec section 2) and request bodies (section 4).
 //!
-//! Responses are read leniently (see `crate::json`): extra fields are ignored, missing or mistyped
-//! ones take their empty value. Requests are written exactly as the spec names them.
+//! Answers are read by serde: extra fields are ignored, and a field the spec marks optional, or whose
+//! shape it does not show, may be missing or `null`. A field the app cannot work without (a project's
+//! `id`, a scene's `scene_number`) missing or of the wrong type refuses the answer, naming the field.
+//! Each type derives only what it is used for: answers are only read, requests only written.
 
+use super::lenient;
 use super::open_enum::open_enum;
-use crate::json::{Fields, FromJson, Object, ToJson, Value};
+use serde::de::value::SeqAccessDeserializer;
+use serde::de::{Error, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
 
 open_enum! {
     /// Project status (spec section 3), plus `upscaling` which the upscale response uses.
@@ -51,161 +57,99 @@ open_enum! {
     }
 }
 
-/// A scene inside a project (2.2) or a create response (2.3, where it has no id yet).
-#[derive(Clone, Debug, Default, PartialEq)]
+/// A scene inside a project (2.2) or a create response (2.3, where it has no id yet), or a status
+/// response's scene row (2.4, `SceneProgress`: its number, asset statuses and addresses).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Scene {
+    #[serde(default)]
     pub id: Option<i64>,
+    #[serde(deserialize_with = "lenient::scene_number")]
     pub scene_number: i64,
+    #[serde(default, deserialize_with = "lenient::null_default")]
     pub description: String,
+    #[serde(default, deserialize_with = "lenient::null_default")]
     pub image_prompt: String,
+    #[serde(default, deserialize_with = "lenient::null_default")]
     pub motion_prompt: String,
+    #[serde(default, deserialize_with = "lenient::null_default")]
     pub narration_text: String,
+    #[serde(default, deserialize_with = "lenient::non_blank")]
     pub image_url: Option<String>,
+    #[serde(default, deserialize_with = "lenient::non_blank")]
     pub video_url: Option<String>,
+    /// The full list of scene status values is "not shown".
+    #[serde(default)]
     pub status: SceneStatus,
+    /// In the status response only.
+    #[serde(default)]
+    pub image_status: AssetStatus,
+    #[serde(default)]
+    pub video_status: AssetStatus,
 }
 
-impl FromJson for Scene {
-    fn from_json(value: &Value) -> Option<Self> {
-        let f = Fields::of(value)?;
-        Some(Self {
-            id: f.opt_int("id"),
-            scene_number: f.int("scene_number"),
-            description: f.string("description"),
-            image_prompt: f.string("image_prompt"),
-            motion_prompt: f.string("motion_prompt"),
-            narration_text: f.string("narration_text"),
-            image_url: f.opt_string("image_url"),
-            video_url: f.opt_string("video_url"),
-            status: SceneStatus::parse(&f.string("status")),
-        })
-    }
-}
-
-/// The scene project object (2.1), from Get Project and List Projects.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// The scene project object (2.1), from Get Project and List Projects; the create response (2.3) is
+/// read as one too, its `story_idea` as `ideas` (its `num_scenes` is the count of its scenes): one
+/// reader in the wasm for both.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Project {
+    #[serde(deserialize_with = "lenient::id")]
     pub id: i64,
+    #[serde(default, deserialize_with = "lenient::null_default")]
     pub description: String,
+    #[serde(default, alias = "story_idea", deserialize_with = "lenient::null_default")]
     pub ideas: String,
+    #[serde(default)]
     pub status: ProjectStatus,
+    #[serde(default, deserialize_with = "lenient::percent")]
     pub progress: u8,
+    #[serde(default)]
     pub person_id: Option<i64>,
+    #[serde(default)]
     pub user_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient::non_blank")]
     pub final_video_url: Option<String>,
+    #[serde(default, deserialize_with = "lenient::non_blank")]
     pub final_video_url_upscaled: Option<String>,
+    #[serde(default)]
     pub total_duration_seconds: Option<i64>,
+    #[serde(default, deserialize_with = "lenient::null_default")]
     pub use_avatar_first_scene: bool,
+    #[serde(default, deserialize_with = "lenient::null_default")]
     pub use_avatar_last_scene: bool,
+    #[serde(default, deserialize_with = "lenient::null_default")]
     pub scenes: Vec<Scene>,
+    #[serde(default)]
     pub created_at: Option<String>,
+    #[serde(default)]
     pub updated_at: Option<String>,
 }
 
-impl FromJson for Project {
-    fn from_json(value: &Value) -> Option<Self> {
-        let f = Fields::of(value)?;
-        Some(Self {
-            id: f.int("id"),
-            description: f.string("description"),
-            ideas: f.string("ideas"),
-            status: ProjectStatus::parse(&f.string("status")),
-            progress: f.percent("progress"),
-            person_id: f.opt_int("person_id"),
-            user_id: f.opt_int("user_id"),
-            final_video_url: f.opt_string("final_video_url"),
-            final_video_url_upscaled: f.opt_string("final_video_url_upscaled"),
-            total_duration_seconds: f.opt_int("total_duration_seconds"),
-            use_avatar_first_scene: f.boolean("use_avatar_first_scene"),
-            use_avatar_last_scene: f.boolean("use_avatar_last_scene"),
-            scenes: f.list("scenes"),
-            created_at: f.opt_string("created_at"),
-            updated_at: f.opt_string("updated_at"),
-        })
-    }
-}
+/// One scene's progress inside the status response (2.4): read as a `Scene`, whose `image_status`
+/// and `video_status` are this row's, so the wasm carries one scene reader for both answers.
+pub type SceneProgress = Scene;
 
-/// The create response (2.3).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct CreatedProject {
-    pub id: i64,
-    pub status: ProjectStatus,
-    pub story_idea: String,
-    pub num_scenes: i64,
-    pub person_id: Option<i64>,
-    pub scenes: Vec<Scene>,
-    pub created_at: Option<String>,
-}
-
-impl FromJson for CreatedProject {
-    fn from_json(value: &Value) -> Option<Self> {
-        let f = Fields::of(value)?;
-        // Without its id the new project cannot be opened: the answer is unreadable, not project 0.
-        let id = f.opt_int("id").filter(|id| *id > 0)?;
-        Some(Self {
-            id,
-            status: ProjectStatus::parse(&f.string("status")),
-            story_idea: f.string("story_idea"),
-            num_scenes: f.int("num_scenes"),
-            person_id: f.opt_int("person_id"),
-            scenes: f.list("scenes"),
-            created_at: f.opt_string("created_at"),
-        })
-    }
-}
-
-/// One scene's progress inside the status response (2.4).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SceneProgress {
-    pub scene_number: i64,
-    pub image_status: AssetStatus,
-    pub video_status: AssetStatus,
-    pub image_url: Option<String>,
-    pub video_url: Option<String>,
-}
-
-impl FromJson for SceneProgress {
-    fn from_json(value: &Value) -> Option<Self> {
-        let f = Fields::of(value)?;
-        Some(Self {
-            scene_number: f.int("scene_number"),
-            image_status: AssetStatus::parse(&f.string("image_status")),
-            video_status: AssetStatus::parse(&f.string("video_status")),
-            image_url: f.opt_string("image_url"),
-            video_url: f.opt_string("video_url"),
-        })
-    }
-}
-
-/// The status response (2.4); each field is present only when it applies.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// The status response (2.4); each field but `id` and `status` is present only when it applies.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct StatusReport {
     pub id: i64,
+    #[serde(default)]
     pub status: ProjectStatus,
+    #[serde(default, deserialize_with = "lenient::percent")]
     pub progress: u8,
+    /// The full list of steps is "not shown": kept as text, read by `step`.
+    #[serde(default, deserialize_with = "lenient::non_blank")]
     pub current_step: Option<String>,
+    #[serde(default, deserialize_with = "lenient::null_default")]
     pub scenes: Vec<SceneProgress>,
+    #[serde(default, deserialize_with = "lenient::non_blank")]
     pub final_video_url: Option<String>,
+    #[serde(default)]
     pub total_duration_seconds: Option<i64>,
+    #[serde(default)]
     pub credits_used: Option<i64>,
+    /// Its shape is "not shown".
+    #[serde(default, deserialize_with = "lenient::message")]
     pub error: Option<String>,
-}
-
-impl FromJson for StatusReport {
-    fn from_json(value: &Value) -> Option<Self> {
-        let f = Fields::of(value)?;
-        Some(Self {
-            id: f.int("id"),
-            status: ProjectStatus::parse(&f.string("status")),
-            progress: f.percent("progress"),
-            current_step: f.opt_string("current_step"),
-            scenes: f.list("scenes"),
-            final_video_url: f.opt_string("final_video_url"),
-            total_duration_seconds: f.opt_int("total_duration_seconds"),
-            credits_used: f.opt_int("credits_used"),
-            error: f.message("error"),
-        })
-    }
 }
 
 impl StatusReport {
@@ -214,30 +158,8 @@ impl StatusReport {
     }
 }
 
-/// The answer to approve (202), regenerate and upscale: a state change that has been accepted.
-/// Regenerate's body is "not shown", so every field is optional.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Accepted {
-    pub id: Option<i64>,
-    pub status: ProjectStatus,
-    pub progress: Option<i64>,
-    pub message: Option<String>,
-}
-
-impl FromJson for Accepted {
-    fn from_json(value: &Value) -> Option<Self> {
-        let f = Fields::of(value)?;
-        Some(Self {
-            id: f.opt_int("id"),
-            status: ProjectStatus::parse(&f.string("status")),
-            progress: f.opt_int("progress"),
-            message: f.message("message"),
-        })
-    }
-}
-
 /// POST /stories/create (4.1).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CreateProjectRequest {
     pub person_id: i64,
     pub story_idea: String,
@@ -246,24 +168,16 @@ pub struct CreateProjectRequest {
     pub use_avatar_last_scene: bool,
 }
 
-impl ToJson for CreateProjectRequest {
-    fn to_json(&self) -> Value {
-        Object::new()
-            .with("person_id", self.person_id)
-            .with("story_idea", self.story_idea.as_str())
-            .with("num_scenes", self.num_scenes)
-            .with("use_avatar_first_scene", self.use_avatar_first_scene)
-            .with("use_avatar_last_scene", self.use_avatar_last_scene)
-            .done()
-    }
-}
-
 /// PUT .../scenes/{scene_id} (4.4): only the fields that are `Some` are sent, so only they change.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SceneUpdate {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub image_prompt: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub motion_prompt: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub narration_text: Option<String>,
 }
 
@@ -273,22 +187,13 @@ impl SceneUpdate {
     }
 }
 
-impl ToJson for SceneUpdate {
-    fn to_json(&self) -> Value {
-        Object::new()
-            .with_some("description", self.description.as_deref())
-            .with_some("image_prompt", self.image_prompt.as_deref())
-            .with_some("motion_prompt", self.motion_prompt.as_deref())
-            .with_some("narration_text", self.narration_text.as_deref())
-            .done()
-    }
-}
-
 /// POST .../approve (4.5). `confirm_credits` is always true: the type exists only after the person confirmed.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ApproveRequest {
     pub confirm_credits: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub video_model: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub image_model: Option<String>,
 }
 
@@ -300,47 +205,55 @@ impl ApproveRequest {
     }
 }
 
-impl ToJson for ApproveRequest {
-    fn to_json(&self) -> Value {
-        Object::new()
-            .with("confirm_credits", self.confirm_credits)
-            .with_some("video_model", self.video_model.as_deref())
-            .with_some("image_model", self.image_model.as_deref())
-            .done()
-    }
-}
-
 /// POST .../scenes/{scene_number}/regenerate (4.7).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RegenerateRequest {
     pub regenerate_image: bool,
     pub regenerate_video: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_image_prompt: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_motion_prompt: Option<String>,
 }
 
-impl ToJson for RegenerateRequest {
-    fn to_json(&self) -> Value {
-        Object::new()
-            .with("regenerate_image", self.regenerate_image)
-            .with("regenerate_video", self.regenerate_video)
-            .with_some("updated_image_prompt", self.updated_image_prompt.as_deref())
-            .with_some("updated_motion_prompt", self.updated_motion_prompt.as_deref())
-            .done()
+/// The list body's shape is "not shown": a bare array, or an object wrapping one under a common key.
+/// Read in one pass rather than as an untagged enum: that would read each project a second way (twice
+/// the code) and hide why a project was refused behind "did not match any variant".
+#[derive(Debug, PartialEq)]
+pub struct ProjectList(pub Vec<Project>);
+
+const LIST_KEYS: [&str; 5] = ["projects", "items", "data", "results", "scene_projects"];
+
+impl<'de> Deserialize<'de> for ProjectList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ListVisitor)
     }
 }
 
-/// The list body's shape is "not shown": a bare array, or an object wrapping one under a common key.
-pub fn projects_from_list_body(body: &Value) -> Option<Vec<Project>> {
-    let items = match body {
-        Value::Array(_) => body,
-        Value::Object(map) => ["projects", "items", "data", "results", "scene_projects"]
-            .iter()
-            .find_map(|k| map.get(k).filter(|v| v.is_array()))?,
-        _ => return None,
-    };
-    let Value::Array(items) = items else { return None };
-    Some(items.iter().filter_map(Project::from_json).collect())
+struct ListVisitor;
+
+impl<'de> Visitor<'de> for ListVisitor {
+    type Value = ProjectList;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of projects, bare or under `projects`, `items`, `data`, `results` or `scene_projects`")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<ProjectList, A::Error> {
+        Vec::deserialize(SeqAccessDeserializer::new(seq)).map(ProjectList)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ProjectList, A::Error> {
+        let mut found = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if found.is_none() && LIST_KEYS.contains(&key.as_str()) {
+                found = map.next_value::<Option<Vec<Project>>>()?;
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        found.map(ProjectList).ok_or_else(|| A::Error::missing_field("projects"))
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@ use super::storage::{self, Persistence};
 use crate::api::Project;
 use crate::domain::account::OWNER_KEY;
 use crate::domain::persons::{storage_key, Persons};
-use crate::json::{self, ToJson};
 
 fn key() -> String {
     storage_key(&storage::read_value(OWNER_KEY).unwrap_or_default())
@@ -14,13 +13,14 @@ fn key() -> String {
 
 /// The signed-in account's persons, or none when this device keeps nothing for it.
 pub fn load() -> Persons {
-    storage::read_value(&key()).and_then(|text| json::read(&text)).unwrap_or_default()
+    storage::read_value(&key()).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
 }
 
 /// On the device, not only in this tab: names are worth keeping across a browser restart, and
 /// every tab shows the same. False when the browser refused (the app then says so once).
 pub fn save(persons: &Persons) -> bool {
-    storage::write(&key(), &json::write(&persons.to_json()), Persistence::Device)
+    let Ok(text) = serde_json::to_string(persons) else { return false };
+    storage::write(&key(), &text, Persistence::Device)
 }
 
 /// Adds the person ids of projects just listed, writing only when one is new.

@@ -3,9 +3,9 @@ use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::domain::scene_edit::{changed_elsewhere, SceneDraft, SceneText};
 use crate::hooks::{use_effect, use_task};
-use crate::json::{FromJson, Map, ToJson};
 use crate::session::use_session;
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
 #[derive(Clone, PartialEq)]
 enum SaveState {
@@ -14,20 +14,22 @@ enum SaveState {
     Failed(String),
 }
 
-// A project's drafts are one object on the device, keyed by scene id.
+/// A project's drafts are one object on the device, keyed by scene id.
+#[derive(Default, Serialize, Deserialize)]
+struct SceneDrafts(#[serde(with = "crate::keyed")] Vec<(i64, SceneDraft)>);
+
 fn stored_draft(project_id: i64, scene_id: i64) -> Option<SceneDraft> {
-    let all = drafts::load::<Map>(&drafts::project_key(project_id))?;
-    SceneDraft::from_json(all.get(&scene_id.to_string())?)
+    let SceneDrafts(all) = drafts::load(&drafts::project_key(project_id))?;
+    all.into_iter().find_map(|(id, draft)| (id == scene_id).then_some(draft))
 }
 
 fn store_draft(project_id: i64, scene_id: i64, draft: Option<SceneDraft>) {
     let key = drafts::project_key(project_id);
-    let mut all = drafts::load::<Map>(&key).unwrap_or_default();
-    match draft {
-        Some(draft) => all.insert(scene_id.to_string(), draft.to_json()),
-        None => all.remove(&scene_id.to_string()),
-    };
-    if all.is_empty() {
+    let SceneDrafts(mut all) = drafts::load(&key).unwrap_or_default();
+    all.retain(|(id, _)| *id != scene_id);
+    all.extend(draft.map(|draft| (scene_id, draft)));
+    let all = SceneDrafts(all);
+    if all.0.is_empty() {
         drafts::clear(&key)
     } else {
         drafts::save(&key, &all);

@@ -4,13 +4,13 @@
 //! changing, whatever the status says meanwhile.
 
 use crate::api::{Project, ProjectStatus};
-use crate::json::{string_of, Fields, FromJson, Object, ToJson, Value};
+use serde::{Deserialize, Serialize};
 
 /// How long a result may take before the app stops waiting and says so (the spec's typical
 /// upscale is 5 to 10 minutes, generation 5 to 15).
 pub const LIMIT_MS: u64 = 30 * 60 * 1000;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Asked {
     Upscale,
     Regenerate { scene_number: i64 },
@@ -28,61 +28,25 @@ impl Asked {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Stored on the device in the shape serde's derive has always written (`"Upscale"`, or
+/// `{"Regenerate": {"scene_number": 3}}`, the scene's two addresses as a pair), so work asked for
+/// before an update is still followed after it; work of a kind this version does not know is not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FollowUp {
     pub asked: Asked,
+    #[serde(default)]
     pub asked_at: u64,
     /// The final video's address when the work was asked for; a new one is the result.
+    #[serde(default)]
     final_before: Option<String>,
     /// The regenerated scene's image and clip addresses then: new ones are the result too, for a
     /// service that keeps the final video's address.
+    #[serde(default)]
     scene_before: (Option<String>, Option<String>),
     /// The project was seen working since (a service that shows the work in its status); its
     /// return to `completed` is then the result, even behind an unchanged address.
+    #[serde(default)]
     seen_working: bool,
-}
-
-// Stored on the device: the shape is the one serde's derive wrote before (`"Upscale"`, or
-// `{"Regenerate": {"scene_number": 3}}`, the scene's two addresses as a pair), so work asked for
-// before an update is still followed after it.
-impl FromJson for FollowUp {
-    fn from_json(value: &Value) -> Option<Self> {
-        let f = Fields::of(value)?;
-        let asked = match f.get("asked") {
-            Value::String(s) if s == "Upscale" => Asked::Upscale,
-            other => Asked::Regenerate {
-                scene_number: Fields::of(other)?.get("Regenerate").get("scene_number").and_then(Value::as_i64)?,
-            },
-        };
-        let pair = f.get("scene_before").as_array();
-        let address = |i: usize| pair.and_then(|p| p.get(i)).and_then(string_of);
-        Some(Self {
-            asked,
-            asked_at: f.int("asked_at").max(0) as u64,
-            final_before: f.opt_string("final_before"),
-            scene_before: (address(0), address(1)),
-            seen_working: f.boolean("seen_working"),
-        })
-    }
-}
-
-impl ToJson for FollowUp {
-    fn to_json(&self) -> Value {
-        let asked = match self.asked {
-            Asked::Upscale => Value::from("Upscale"),
-            Asked::Regenerate { scene_number } => {
-                Object::new().with("Regenerate", Object::new().with("scene_number", scene_number).done()).done()
-            }
-        };
-        let (image, clip) = &self.scene_before;
-        Object::new()
-            .with("asked", asked)
-            .with("asked_at", self.asked_at)
-            .with("final_before", self.final_before.clone())
-            .with("scene_before", vec![Value::from(image.clone()), Value::from(clip.clone())])
-            .with("seen_working", self.seen_working)
-            .done()
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,25 +195,24 @@ mod tests {
     #[test]
     fn it_survives_a_reload_as_json() {
         let work = FollowUp::new(Asked::Regenerate { scene_number: 3 }, None, 42);
-        let back: FollowUp = crate::json::read(&crate::json::write(&work.to_json())).unwrap();
+        let back: FollowUp = serde_json::from_str(&serde_json::to_string(&work).unwrap()).unwrap();
         assert_eq!(back, work);
         // As an earlier version stored it.
         let stored = r#"{"asked":{"Regenerate":{"scene_number":3}},"asked_at":42,"final_before":"https://m/a.mp4","scene_before":[null,"https://m/s3.mp4"],"seen_working":true}"#;
-        let old: FollowUp = crate::json::read(stored).unwrap();
+        let old: FollowUp = serde_json::from_str(stored).unwrap();
         assert_eq!(old.asked, Asked::Regenerate { scene_number: 3 });
         assert_eq!(
             (old.final_before.as_deref(), old.scene_before.1.as_deref()),
             (Some("https://m/a.mp4"), Some("https://m/s3.mp4"))
         );
         assert!(old.seen_working && old.scene_before.0.is_none());
-        let upscale: FollowUp = crate::json::read(
+        let upscale: FollowUp = serde_json::from_str(
             r#"{"asked":"Upscale","asked_at":1,"final_before":null,"scene_before":[null,null],"seen_working":false}"#,
         )
         .unwrap();
         assert_eq!(upscale.asked, Asked::Upscale);
-        assert_eq!(
-            crate::json::read::<FollowUp>(r#"{"asked":"Dance"}"#),
-            None,
+        assert!(
+            serde_json::from_str::<FollowUp>(r#"{"asked":"Dance"}"#).is_err(),
             "work it does not know is not followed"
         );
         assert_eq!(back.outcome(Progress::Done).unwrap(), "The video with the regenerated scene 3 is ready.");

@@ -173,8 +173,7 @@ mod tests {
                 scene_number: 1,
                 image_status: AssetStatus::Completed,
                 video_status: AssetStatus::Generating,
-                image_url: None,
-                video_url: None,
+                ..Default::default()
             }],
             ..Default::default()
         };

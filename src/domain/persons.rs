@@ -4,7 +4,7 @@
 
 use crate::api::Project;
 use crate::domain::story::parse_person_id;
-use crate::json::{string_of, FromJson, Map, ToJson, Value};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Enough for "Narrator Ada, the older sister"; counted in characters, as the person sees them.
 pub const MAX_NAME_CHARS: usize = 40;
@@ -12,6 +12,9 @@ pub const MAX_NAME_CHARS: usize = 40;
 /// The person ids an account has used, ascending, each once, with the name given it ("" for none).
 /// Sorted rather than by last use: a choice list that does not reorder itself between visits is
 /// found again by position. A name removed leaves its id known.
+///
+/// Kept on the device as `{"1": "Narrator Ada", "2": ""}`; a key that is no id, or a name too
+/// long, is skipped rather than losing the rest.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Persons(Vec<(i64, String)>);
 
@@ -121,29 +124,23 @@ impl Persons {
     }
 }
 
-/// `{"1": "Narrator Ada", "2": ""}`: read leniently, a key that is no id or a value that is no
-/// name skipped rather than losing the rest.
-impl FromJson for Persons {
-    fn from_json(value: &Value) -> Option<Self> {
+impl Serialize for Persons {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::keyed::serialize(&self.0, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Persons {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let mut persons = Self::default();
-        for (id, name) in value.as_object()? {
-            if let (Ok(id), Some(Ok(name))) = (id.parse(), string_of(name).as_deref().map(check_name)) {
+        for (id, name) in crate::keyed::deserialize::<D, String>(d)? {
+            if let Ok(name) = check_name(&name) {
                 if let Some(entry) = persons.entry(id) {
                     *entry = name.unwrap_or_default();
                 }
             }
         }
-        Some(persons)
-    }
-}
-
-impl ToJson for Persons {
-    fn to_json(&self) -> Value {
-        let mut names = Map::new();
-        for (id, name) in &self.0 {
-            names.insert(id.to_string(), name.as_str().into());
-        }
-        Value::Object(names)
+        Ok(persons)
     }
 }
 
@@ -152,7 +149,10 @@ mod tests {
     use super::*;
     use crate::domain::account::owner;
     use crate::domain::story::StoryDraft;
-    use crate::json::{read, write};
+
+    fn read(text: &str) -> Option<Persons> {
+        serde_json::from_str(text).ok()
+    }
 
     fn project(person_id: Option<i64>) -> Project {
         Project { person_id, ..Project::default() }
@@ -241,15 +241,17 @@ mod tests {
         assert!(!unshown.contains("other-token"), "the token is never in a key");
 
         let persons = named(&[(1, "Narrator Ada 🎙️"), (2, ""), (3, "שרה")]);
-        assert_eq!(read::<Persons>(&write(&persons.to_json())), Some(persons), "read back as written");
+        assert_eq!(read(&serde_json::to_string(&persons).unwrap()), Some(persons), "read back as written");
     }
 
     #[test]
     fn odd_kept_values_are_read_for_what_they_hold() {
-        let persons: Persons = read(r#"{"2": " Ann ", "x": "Bad", "-1": "Neg", "3": 4, "4": "", "1": null}"#).unwrap();
-        assert_eq!(persons, named(&[(2, "Ann"), (3, "4"), (4, "")]));
-        assert_eq!(read::<Persons>("[]"), None, "no object: nothing kept");
-        assert_eq!(read::<Persons>("{}"), Some(Persons::default()));
+        let long = "n".repeat(MAX_NAME_CHARS + 1);
+        let text = format!(r#"{{"2": " Ann ", "x": "Bad", "-1": "Neg", "4": "", "5": "{long}"}}"#);
+        assert_eq!(read(&text), Some(named(&[(2, "Ann"), (4, "")])));
+        assert_eq!(read(r#"{"3": 4}"#), None, "a name that is no text: this device wrote none such");
+        assert_eq!(read("[]"), None, "no object: nothing kept");
+        assert_eq!(read("{}"), Some(Persons::default()));
     }
 
     #[test]
@@ -262,7 +264,7 @@ mod tests {
             person_id: id.to_string(),
             ..StoryDraft::default()
         };
-        let body = write(&draft.request().unwrap().to_json());
+        let body = serde_json::to_string(&draft.request().unwrap()).unwrap();
         assert!(body.contains(r#""person_id":1"#), "{body}");
         assert!(!body.contains("Narrator") && !body.contains("Ada"), "{body}");
     }

@@ -1,10 +1,12 @@
 //! Changing a finished video: what a scene regeneration sends, and what each state offers.
 
 use crate::api::{Project, ProjectStatus, RegenerateRequest, Scene};
-use crate::json::{Fields, FromJson, Object, ToJson, Value};
+use serde::{Deserialize, Serialize};
 
-/// What the person chose in the regenerate dialog.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the person chose in the regenerate dialog. Kept as a draft, so that a sign-in in between (an
+/// expired token) loses nothing typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RegenerateChoice {
     pub image_prompt: String,
     pub motion_prompt: String,
@@ -40,30 +42,6 @@ impl RegenerateChoice {
     }
 }
 
-// Kept as a draft, so that a sign-in in between (an expired token) loses nothing typed.
-impl ToJson for RegenerateChoice {
-    fn to_json(&self) -> Value {
-        Object::new()
-            .with("image_prompt", self.image_prompt.as_str())
-            .with("motion_prompt", self.motion_prompt.as_str())
-            .with("image", self.image)
-            .with("video", self.video)
-            .done()
-    }
-}
-
-impl FromJson for RegenerateChoice {
-    fn from_json(value: &Value) -> Option<Self> {
-        let f = Fields::of(value)?;
-        Some(Self {
-            image_prompt: f.string("image_prompt"),
-            motion_prompt: f.string("motion_prompt"),
-            image: f.boolean("image"),
-            video: f.boolean("video"),
-        })
-    }
-}
-
 /// A scene can be regenerated once the project is completed, and not while another job runs.
 pub fn can_regenerate(status: &ProjectStatus) -> bool {
     *status == ProjectStatus::Completed
@@ -84,7 +62,8 @@ mod tests {
         let mut choice = RegenerateChoice::for_scene(&scene());
         choice.motion_prompt = "a slow pan".into();
         choice.image = false;
-        assert_eq!(RegenerateChoice::from_json(&choice.to_json()), Some(choice));
+        let stored = serde_json::to_string(&choice).unwrap();
+        assert_eq!(serde_json::from_str::<RegenerateChoice>(&stored).unwrap(), choice);
     }
 
     fn scene() -> Scene {
@@ -110,8 +89,8 @@ mod tests {
         let r = choice.request(&s).unwrap();
         assert_eq!(r.updated_motion_prompt.as_deref(), Some("fast dolly-in"));
         assert_eq!(r.updated_image_prompt, None, "surrounding spaces are not a change");
-        let json = crate::json::ToJson::to_json(&r);
-        assert!(json.get("updated_image_prompt").is_none(), "unchanged prompts are left out of the body: {json:?}");
+        let json = serde_json::to_string(&r).unwrap();
+        assert!(!json.contains("updated_image_prompt"), "unchanged prompts are left out of the body: {json}");
     }
 
     #[test]

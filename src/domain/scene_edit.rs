@@ -1,7 +1,7 @@
 //! Editing a proposed scene's texts: what changed, and so what a save sends (only that).
 
 use crate::api::{Scene, SceneUpdate};
-use crate::json::{Fields, FromJson, Object, ToJson, Value};
+use serde::{Deserialize, Serialize};
 
 /// The four editable texts of a scene (spec 4.4).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -12,54 +12,55 @@ pub struct SceneText {
     pub narration_text: String,
 }
 
-// Kept on the device as a draft: the field names are the API's, as the drafts already stored use.
-impl FromJson for SceneText {
-    fn from_json(value: &Value) -> Option<Self> {
-        let f = Fields::of(value)?;
-        Some(Self {
-            description: f.string("description"),
-            image_prompt: f.string("image_prompt"),
-            motion_prompt: f.string("motion_prompt"),
-            narration_text: f.string("narration_text"),
-        })
-    }
-}
-
-impl ToJson for SceneText {
-    fn to_json(&self) -> Value {
-        Object::new()
-            .with("description", self.description.as_str())
-            .with("image_prompt", self.image_prompt.as_str())
-            .with("motion_prompt", self.motion_prompt.as_str())
-            .with("narration_text", self.narration_text.as_str())
-            .done()
-    }
-}
-
 /// Unsaved edits and the service's text they were begun from, so a change made elsewhere in the
 /// meantime (another tab, another device) is noticed rather than overwritten.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredDraft", into = "StoredDraft")]
 pub struct SceneDraft {
     pub text: SceneText,
     /// Absent in drafts stored before bases were kept: those are taken as begun from the service's text.
     pub base: Option<SceneText>,
 }
 
-// Stored as the text's fields plus `base`, so drafts kept before bases existed still read.
-impl FromJson for SceneDraft {
-    fn from_json(value: &Value) -> Option<Self> {
-        let base = Fields::of(value)?.get("base");
-        Some(Self { text: SceneText::from_json(value)?, base: SceneText::from_json(base) })
+/// How a draft is stored: the text's fields under the API's names plus `base` in the same shape, so
+/// drafts kept before bases existed still read. Spelled out rather than `#[serde(flatten)]`, which
+/// would read through a buffered copy; one type for the text and its base, so the wasm carries one
+/// reader and one writer.
+#[derive(Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+struct StoredDraft {
+    description: String,
+    image_prompt: String,
+    motion_prompt: String,
+    narration_text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base: Option<Box<StoredDraft>>,
+}
+
+impl From<StoredDraft> for SceneText {
+    fn from(d: StoredDraft) -> Self {
+        let StoredDraft { description, image_prompt, motion_prompt, narration_text, .. } = d;
+        Self { description, image_prompt, motion_prompt, narration_text }
     }
 }
 
-impl ToJson for SceneDraft {
-    fn to_json(&self) -> Value {
-        let mut value = self.text.to_json();
-        if let (Value::Object(map), Some(base)) = (&mut value, &self.base) {
-            map.insert("base".into(), base.to_json());
-        }
-        value
+impl StoredDraft {
+    fn of(text: SceneText, base: Option<StoredDraft>) -> Self {
+        let SceneText { description, image_prompt, motion_prompt, narration_text } = text;
+        Self { description, image_prompt, motion_prompt, narration_text, base: base.map(Box::new) }
+    }
+}
+
+impl From<StoredDraft> for SceneDraft {
+    fn from(mut d: StoredDraft) -> Self {
+        let base = d.base.take().map(|base| SceneText::from(*base));
+        Self { text: d.into(), base }
+    }
+}
+
+impl From<SceneDraft> for StoredDraft {
+    fn from(d: SceneDraft) -> Self {
+        Self::of(d.text, d.base.map(|base| Self::of(base, None)))
     }
 }
 
@@ -142,8 +143,8 @@ mod tests {
             }
         );
         assert_eq!(
-            crate::json::ToJson::to_json(&update),
-            Value::from(serde_json::json!({"motion_prompt": "slow zoom", "narration_text": "Hello"}))
+            serde_json::to_string(&update).unwrap(),
+            r#"{"motion_prompt":"slow zoom","narration_text":"Hello"}"#
         );
     }
 
@@ -182,10 +183,10 @@ mod tests {
     #[test]
     fn a_draft_keeps_its_base_and_older_drafts_still_read() {
         let draft = SceneDraft { text: SceneText { description: "mine".into(), ..text() }, base: Some(text()) };
-        let stored = crate::json::write(&draft.to_json());
-        assert_eq!(crate::json::read::<SceneDraft>(&stored), Some(draft.clone()));
-        let older = crate::json::write(&draft.text.to_json());
-        assert_eq!(crate::json::read::<SceneDraft>(&older), Some(SceneDraft { base: None, ..draft }));
+        let stored = serde_json::to_string(&draft).unwrap();
+        assert_eq!(serde_json::from_str::<SceneDraft>(&stored).unwrap(), draft);
+        let older = r#"{"description":"mine","image_prompt":"i","motion_prompt":"m","narration_text":"n"}"#;
+        assert_eq!(serde_json::from_str::<SceneDraft>(older).unwrap(), SceneDraft { base: None, ..draft });
     }
 
     #[test]

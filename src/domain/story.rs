@@ -1,7 +1,7 @@
 //! The story form's rules, matching the API exactly (spec 4.1 and 8).
 
 use crate::api::{CreateProjectRequest, Project};
-use crate::json::{Fields, FromJson, Object, ToJson, Value};
+use serde::{Deserialize, Serialize};
 
 pub const MIN_IDEA_CHARS: usize = 10;
 pub const MAX_IDEA_CHARS: usize = 1000;
@@ -46,8 +46,10 @@ pub fn parse_person_id(text: &str) -> Result<i64, String> {
     }
 }
 
-/// What the person typed into the new-story form, exactly, so it can be kept as a draft.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the person typed into the new-story form, exactly, so it can be kept as a draft (a field an
+/// older version did not keep takes its default).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct StoryDraft {
     pub idea: String,
     pub person_id: String,
@@ -65,31 +67,6 @@ impl Default for StoryDraft {
             use_avatar_first_scene: false,
             use_avatar_last_scene: false,
         }
-    }
-}
-
-impl FromJson for StoryDraft {
-    fn from_json(value: &Value) -> Option<Self> {
-        let f = Fields::of(value)?;
-        Some(Self {
-            idea: f.string("idea"),
-            person_id: f.string("person_id"),
-            num_scenes: crate::json::string_of(f.get("num_scenes")).unwrap_or_else(|| DEFAULT_SCENES.to_string()),
-            use_avatar_first_scene: f.boolean("use_avatar_first_scene"),
-            use_avatar_last_scene: f.boolean("use_avatar_last_scene"),
-        })
-    }
-}
-
-impl ToJson for StoryDraft {
-    fn to_json(&self) -> Value {
-        Object::new()
-            .with("idea", self.idea.as_str())
-            .with("person_id", self.person_id.as_str())
-            .with("num_scenes", self.num_scenes.as_str())
-            .with("use_avatar_first_scene", self.use_avatar_first_scene)
-            .with("use_avatar_last_scene", self.use_avatar_last_scene)
-            .done()
     }
 }
 
@@ -194,9 +171,9 @@ mod tests {
             num_scenes: "".into(),
             ..StoryDraft::default()
         };
-        let back: StoryDraft = crate::json::read(&crate::json::write(&draft.to_json())).unwrap();
+        let back: StoryDraft = serde_json::from_str(&serde_json::to_string(&draft).unwrap()).unwrap();
         assert_eq!(back, draft, "even invalid or empty fields come back as typed");
-        let older: StoryDraft = crate::json::read(r#"{"idea": "A fox", "use_avatar_first_scene": true}"#).unwrap();
+        let older: StoryDraft = serde_json::from_str(r#"{"idea": "A fox", "use_avatar_first_scene": true}"#).unwrap();
         assert_eq!((older.idea.as_str(), older.num_scenes.as_str()), ("A fox", "5"));
         assert!(older.use_avatar_first_scene);
     }
@@ -231,12 +208,9 @@ mod tests {
 
     #[test]
     fn a_failed_project_refills_the_form_it_came_from() {
-        let project = Project::from_json(
-            &serde_json::json!({
-                "id": 9, "ideas": "A robot learns to paint", "person_id": 3, "use_avatar_last_scene": true,
-                "scenes": [{"scene_number": 1}, {"scene_number": 2}, {"scene_number": 3}]
-            })
-            .into(),
+        let project: Project = serde_json::from_str(
+            r#"{"id": 9, "ideas": "A robot learns to paint", "person_id": 3, "use_avatar_last_scene": true,
+                "scenes": [{"scene_number": 1}, {"scene_number": 2}, {"scene_number": 3}]}"#,
         )
         .unwrap();
         let draft = StoryDraft::from_project(&project);

@@ -41,8 +41,7 @@ async fn every_endpoint_through_a_whole_lifecycle() {
 
     let created = client.create_project(&new_project(2)).await.expect("create");
     assert_eq!(created.status, ProjectStatus::Proposed);
-    assert_eq!(created.num_scenes, 2);
-    assert_eq!(created.scenes.len(), 2);
+    assert_eq!(created.scenes.len(), 2, "the create response is read as the project it made");
     let id = created.id;
 
     let project = client.get_project(id).await.expect("get");
@@ -68,8 +67,9 @@ async fn every_endpoint_through_a_whole_lifecycle() {
     assert_eq!(edited_two.motion_prompt, "A slow dolly along the gutter");
     assert_eq!(edited_two.description, scene_two.description, "fields not sent do not change");
 
-    let accepted = client.approve_project(id, &ApproveRequest::confirmed("", "")).await.expect("approve");
-    assert_eq!(accepted.status, ProjectStatus::Generating);
+    // The app acts on the acceptance alone and reads the new state from the project.
+    client.approve_project(id, &ApproveRequest::confirmed("", "")).await.expect("approve");
+    assert_ne!(client.get_project(id).await.unwrap().status, ProjectStatus::Proposed, "approved");
 
     let done = wait_until_settled(&client, id).await;
     assert_eq!(done.progress, 100);
@@ -96,8 +96,7 @@ async fn every_endpoint_through_a_whole_lifecycle() {
     .await;
     assert!(recut.final_video_url.is_some_and(|url| url != first_cut), "a re-stitched video has a new address");
 
-    let upscaling = client.upscale_project(id).await.expect("upscale");
-    assert_eq!(upscaling.status, ProjectStatus::Upscaling);
+    client.upscale_project(id).await.expect("upscale");
     let upscaled = wait_for_async("the upscaled video", || {
         let client = client.clone();
         async move { client.get_project(id).await.unwrap().final_video_url_upscaled }

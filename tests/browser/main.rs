@@ -10,7 +10,6 @@ mod client;
 mod confirm_dialog;
 mod create_review;
 mod hooks;
-mod json;
 mod look;
 mod persons;
 mod projects;
