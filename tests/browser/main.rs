@@ -11,6 +11,7 @@ mod confirm_dialog;
 mod create_review;
 mod hooks;
 mod json;
+mod load;
 mod look;
 mod persons;
 mod projects;
