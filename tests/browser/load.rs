@@ -34,6 +34,8 @@ fn started(n: u32) -> Option<()> {
 
 #[wasm_bindgen_test]
 async fn a_reload_asked_during_a_read_reads_again_after_it_and_never_alongside() {
+    // leptos starts its executor as it mounts a view; run alone, this test would mount none.
+    let _mounted = leptos::mount::mount_to(container(), || ());
     let owner = Owner::new();
     let (value, reload) = owner.with(|| use_load(read));
     wait_for("the first read", || started(1)).await;
