@@ -42,7 +42,8 @@ type Request = Box<dyn FnOnce(Client) -> Pin<Box<dyn Future<Output = Result<(), 
 pub fn use_send_once(project_id: i64) -> SendOnce {
     let state = RwSignal::new(Sending::Idle);
     SendOnce {
-        sent: Signal::derive(move || !state.get().may_send()),
+        // A memo: a move between states that both refuse (in flight to landed) re-renders nothing.
+        sent: Memo::new(move |_| !state.get().may_send()).into(),
         error: RwSignal::new(None),
         state,
         project_id,
