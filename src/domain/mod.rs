@@ -10,6 +10,7 @@ pub mod lifecycle;
 pub mod list_filter;
 pub mod media;
 pub mod order;
+pub mod paid_action;
 pub mod persons;
 pub mod polling;
 pub mod project_list;

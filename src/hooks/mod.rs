@@ -15,6 +15,6 @@ pub use use_debounce::{use_debounce, Debounced};
 pub use use_effect::use_effect;
 pub use use_poller::{use_poller, PollState, Poller, UsePollerOptions};
 pub use use_retry::{use_retry, Attempt};
-pub use use_send_once::{use_send_once, Outcomes, SendOnce, Work};
+pub use use_send_once::{use_send_once, Outcomes, SendOnce};
 pub use use_task::{use_load, use_task, Task};
 pub use use_text_track::use_text_track;

@@ -1,112 +1,117 @@
 //! One request per confirmation, for every action that spends credits or starts work (approve,
-//! regenerate, upscale).
+//! regenerate, upscale). When it may be sent, and again, is `domain::paid_action`'s to say; this
+//! hook sends what the page hands it and re-reads the project when the answer did not tell.
 //!
-//! `sent` is set before the request starts. A refusal (a 4xx) clears it: nothing was done. When
-//! the request may have reached the service anyway (no answer, a timeout, a 5xx, an unreadable
-//! success), it is never sent again by itself: the project is re-read, patiently, until it tells
-//! whether the work began; only a project that shows no sign of it lets the person send again.
+//! The action is marked as sent before the request starts. A refusal (a 4xx) clears it: nothing was
+//! done. When the request may have reached the service anyway (no answer, a timeout, a 5xx, an
+//! unreadable success), it is never sent again by itself: the project is re-read, patiently, until
+//! it tells whether the work began; only a project that shows no sign of it lets the person send again.
 
-use crate::api::{ApiError, ApproveRequest, ErrorKind, Project, RegenerateRequest};
+use crate::api::{ApiError, Client, ErrorKind};
+use crate::domain::paid_action::{PaidAction, Sending};
 use crate::session::{use_session, Session};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use std::future::Future;
+use std::pin::Pin;
 
 /// Re-reads after an uncertain answer: soon, then less often, while the page stays open.
 const RECHECK_MS: [u32; 5] = [1_000, 2_000, 4_000, 8_000, 15_000];
 
 #[derive(Clone, Copy)]
 pub struct SendOnce {
-    pub sent: RwSignal<bool>,
+    /// True while the action may not be sent: under way, uncertain, or done.
+    pub sent: Signal<bool>,
     pub error: RwSignal<Option<String>>,
+    state: RwSignal<Sending>,
     project_id: i64,
     session: Session,
-}
-
-/// The work asked for. An enum, not a closure, so the wasm carries the send logic once.
-pub enum Work {
-    Approve(ApproveRequest),
-    Regenerate(i64, RegenerateRequest),
-    Upscale,
 }
 
 /// What the page does with an answer: the work began, or the service refused it.
 pub struct Outcomes {
     pub started: Box<dyn FnOnce()>,
     pub refused: Box<dyn FnOnce(ApiError)>,
-    /// Whether the project re-read after an uncertain answer shows that the work began, given the
-    /// project as it was just before the request (when it could be read; never for approval).
-    pub began: fn(Option<&Project>, &Project) -> bool,
     /// Said when a re-read shows it did not begin, e.g. "nothing was reserved; you can approve again".
     pub not_begun: &'static str,
 }
 
+type Request = Box<dyn FnOnce(Client) -> Pin<Box<dyn Future<Output = Result<(), ApiError>>>>>;
+
 pub fn use_send_once(project_id: i64) -> SendOnce {
-    SendOnce { sent: RwSignal::new(false), error: RwSignal::new(None), project_id, session: use_session() }
+    let state = RwSignal::new(Sending::Idle);
+    SendOnce {
+        // A memo: a move between states that both refuse (in flight to landed) re-renders nothing.
+        sent: Memo::new(move |_| !state.get().may_send()).into(),
+        error: RwSignal::new(None),
+        state,
+        project_id,
+        session: use_session(),
+    }
 }
 
 impl SendOnce {
-    pub fn send(self, work: Work, outcomes: Outcomes) {
-        let Self { sent, error, project_id, session } = self;
-        if sent.get_untracked() {
+    /// Sends `request` (given the signed-in person's client) unless this action may not be sent now.
+    pub fn send<F>(self, action: PaidAction, request: impl FnOnce(Client) -> F + 'static, outcomes: Outcomes)
+    where
+        F: Future<Output = Result<(), ApiError>> + 'static,
+    {
+        // Boxed, so that the wasm carries the send logic once, not once per page that sends.
+        self.send_boxed(action, Box::new(move |client| Box::pin(request(client))), outcomes)
+    }
+
+    fn send_boxed(self, action: PaidAction, request: Request, outcomes: Outcomes) {
+        let Self { state, error, project_id, session, .. } = self;
+        if !state.get_untracked().may_send() {
             return;
         }
         let client = match session.client() {
             Ok(client) => client,
             Err(e) => return error.set(Some(e.message)),
         };
-        sent.set(true);
+        // Before anything is awaited, so that a second click in the same turn already finds it sent.
+        state.set(Sending::InFlight);
         error.set(None);
         spawn_local(async move {
-            // What the project looked like before, so that work which began and even finished while
-            // no answer came still shows as a change. Not for approval: the spec refuses it from any
-            // status but proposed, so the status alone tells, and the paid path gains no request.
-            let before = match work {
-                Work::Approve(_) => None,
-                _ => client.get_project(project_id).await.ok(),
+            let before = if action.reads_before() { client.get_project(project_id).await.ok() } else { None };
+            let answer = request(client.clone()).await;
+            // A 401 ends the session and unmounts the page: touch none of its signals.
+            if answer.as_ref().is_err_and(|e| session.sign_out_if_rejected(e)) {
+                return;
+            }
+            let now = Sending::answered(&answer);
+            state.set(now);
+            let e = match answer {
+                Ok(()) => return (outcomes.started)(),
+                Err(e) if now == Sending::Idle => return (outcomes.refused)(e),
+                Err(e) => e,
             };
-            let answer = match &work {
-                Work::Approve(request) => client.approve_project(project_id, request).await,
-                Work::Regenerate(scene_number, request) => {
-                    client.regenerate_scene(project_id, *scene_number, request).await
+            error.set(Some(format!(
+                "storyreel could not confirm that the service received this ({}), so it is checking the project before anything is sent again.",
+                cause(&e)
+            )));
+            for (attempt, wait) in RECHECK_MS.iter().chain(std::iter::repeat(&15_000)).enumerate() {
+                TimeoutFuture::new(*wait).await;
+                // The page was closed: stop checking.
+                if state.is_disposed() {
+                    return;
                 }
-                Work::Upscale => client.upscale_project(project_id).await,
-            };
-            match answer {
-                Ok(_) => (outcomes.started)(),
-                // A 401 ends the session and unmounts the page: touch none of its signals.
-                Err(e) if session.sign_out_if_rejected(&e) => {}
-                Err(e) if e.may_have_landed() => {
-                    error.set(Some(format!(
-                        "storyreel could not confirm that the service received this ({}), so it is checking the project before anything is sent again.",
-                        cause(&e)
-                    )));
-                    for (attempt, wait) in RECHECK_MS.iter().chain(std::iter::repeat(&15_000)).enumerate() {
-                        TimeoutFuture::new(*wait).await;
-                        // The page was closed: stop checking.
-                        if sent.try_get_untracked().is_none() {
-                            return;
-                        }
-                        match client.get_project(project_id).await {
-                            Ok(p) if (outcomes.began)(before.as_ref(), &p) => return (outcomes.started)(),
-                            Ok(_) => {
-                                sent.set(false);
-                                return error.set(Some(format!(
-                                    "The project shows it did not start, so {}.",
-                                    outcomes.not_begun
-                                )));
-                            }
-                            Err(e) if session.sign_out_if_rejected(&e) => return,
-                            Err(e) if attempt >= 1 => error.set(Some(e.after(
-                                "storyreel still cannot tell whether the service received this and keeps checking",
-                            ))),
-                            Err(_) => {}
-                        }
+                match client.get_project(project_id).await {
+                    Ok(p) => {
+                        let now = Sending::rechecked(action, before.as_ref(), &p);
+                        state.set(now);
+                        return match now {
+                            Sending::Landed => (outcomes.started)(),
+                            _ => error
+                                .set(Some(format!("The project shows it did not start, so {}.", outcomes.not_begun))),
+                        };
                     }
-                }
-                Err(e) => {
-                    sent.set(false);
-                    (outcomes.refused)(e);
+                    Err(e) if session.sign_out_if_rejected(&e) => return,
+                    Err(e) if attempt >= 1 => error.set(Some(
+                        e.after("storyreel still cannot tell whether the service received this and keeps checking"),
+                    )),
+                    Err(_) => {}
                 }
             }
         });

@@ -3,7 +3,7 @@
 //! of wasm, 16.5 KB gzip) for what is here a flag, a signal and `spawn_local`.
 //!
 //! Work keeps running after its component is gone, as with leptos' own, but what it writes to that
-//! component's signals is dropped (`try_set`): no answer is applied to a page that is gone.
+//! component's signals is dropped (they are `is_disposed`): no answer is applied to a page that is gone.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -25,7 +25,7 @@ impl Task {
     /// whether it started. `pending` is set at once, before this returns, so a second event in the
     /// same turn already sees it.
     pub fn run(self, work: impl Future<Output = ()> + 'static) -> bool {
-        if self.pending.try_get_untracked() != Some(false) {
+        if self.pending.is_disposed() || self.pending.get_untracked() {
             return false;
         }
         self.pending.set(true);
@@ -53,13 +53,20 @@ where
     let reload = move || {
         let started = task.run(async move {
             loop {
-                // A reload asked before this read began is answered by it. Gone already: no read.
-                if again.try_set(false).is_some() {
+                // Gone already: no read. (`value` and `again` belong to one owner and go together.)
+                if again.is_disposed() {
                     return;
                 }
+                // A reload asked before this read began is answered by it.
+                again.set(false);
                 let answer = read().await;
-                // Gone with its page, or nobody asked again during this read.
-                if value.try_set(Some(answer)).is_some() || again.try_get_untracked() != Some(true) {
+                // Gone with its page: the answer has nowhere to go.
+                if value.is_disposed() {
+                    return;
+                }
+                value.set(Some(answer));
+                // Nobody asked again during this read.
+                if !again.get_untracked() {
                     return;
                 }
             }

@@ -10,6 +10,7 @@ mod client;
 mod confirm_dialog;
 mod create_review;
 mod hooks;
+mod load;
 mod look;
 mod persons;
 mod projects;

@@ -1,11 +1,12 @@
 //! Approval: the credits it reserves stated first, then one confirmation is one request.
 
-use crate::api::{ApiError, ApproveRequest, ErrorKind, ProjectStatus};
+use crate::api::{ApiError, ApproveRequest, ErrorKind};
 use crate::browser::approvals;
 use crate::browser::local_time::now_ms;
 use crate::components::{Banner, ConfirmDialog, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
-use crate::hooks::{use_send_once, Outcomes, Work};
+use crate::domain::paid_action::PaidAction;
+use crate::hooks::{use_send_once, Outcomes};
 use crate::router::use_location;
 use crate::routes;
 use leptos::prelude::*;
@@ -34,7 +35,8 @@ pub fn ApprovePanel(
         }
         let request = ApproveRequest::confirmed(&video_model.get_untracked(), &image_model.get_untracked());
         once.send(
-            Work::Approve(request),
+            PaidAction::Approve,
+            move |client| async move { client.approve_project(id, &request).await.map(drop) },
             Outcomes {
                 started: Box::new(move || {
                     approvals::remember(id, now_ms());
@@ -54,7 +56,6 @@ pub fn ApprovePanel(
                     _ => dialog_error
                         .set(Some(e.after("Nothing was reserved, because the service refused the approval"))),
                 }),
-                began: |_, p| p.status != ProjectStatus::Proposed,
                 not_begun: "nothing was reserved; you can approve again",
             },
         );

@@ -1,22 +1,13 @@
 //! Changing a finished video: regenerate one scene (costs credits, stated first) and upscale (free).
 //! Both are one request per confirmation, like approval.
 
-use crate::api::{ApiError, ErrorKind, Project, ProjectStatus, Scene};
+use crate::api::{ApiError, ErrorKind, Scene};
 use crate::browser::drafts;
 use crate::components::{ConfirmDialog, MessageBanner, TextField, Tone};
+use crate::domain::paid_action::PaidAction;
 use crate::domain::revise::RegenerateChoice;
-use crate::hooks::{use_effect, use_send_once, Outcomes, Work};
+use crate::hooks::{use_effect, use_send_once, Outcomes};
 use leptos::prelude::*;
-
-/// Whether a re-read project shows the work under way, or done already: busy, or changed since just
-/// before the request (a service that keeps the project `completed` meanwhile still moves `updated_at`).
-fn is_busy(before: Option<&Project>, now: &Project) -> bool {
-    let changed = |b: &Project| {
-        (&b.updated_at, &b.final_video_url, &b.final_video_url_upscaled)
-            != (&now.updated_at, &now.final_video_url, &now.final_video_url_upscaled)
-    };
-    matches!(now.status, ProjectStatus::Generating | ProjectStatus::Upscaling) || before.is_some_and(changed)
-}
 
 /// The action on one scene's card: its button and the dialog that states the cost.
 #[component]
@@ -46,7 +37,8 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
             Err(problem) => return error.set(Some(problem.to_owned())),
         };
         once.send(
-            Work::Regenerate(n, request),
+            PaidAction::Regenerate,
+            move |client| async move { client.regenerate_scene(project_id, n, &request).await.map(drop) },
             Outcomes {
                 started: Box::new(move || {
                     sent_key.with_value(|k| drafts::clear(k));
@@ -60,7 +52,6 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
                         _ => e.after("Nothing was charged and your prompts are kept, because the service refused"),
                     }))
                 }),
-                began: is_busy,
                 not_begun: "you can send it again",
             },
         );
@@ -113,11 +104,11 @@ pub fn UpscalePanel(project_id: i64, on_started: Callback<()>) -> impl IntoView 
     let (sent, error) = (once.sent, once.error);
     let upscale = move |_| {
         once.send(
-            Work::Upscale,
+            PaidAction::Upscale,
+            move |client| async move { client.upscale_project(project_id).await.map(drop) },
             Outcomes {
                 started: Box::new(move || on_started.run(())),
                 refused: Box::new(move |e: ApiError| error.set(Some(e.after("Upscaling could not start")))),
-                began: is_busy,
                 not_begun: "you can ask again",
             },
         );
