@@ -10,7 +10,7 @@ use crate::config::Config;
 use crate::domain::theme::ThemeChoice;
 use crate::hooks::use_load;
 use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SignInPage, VideoPage};
-use crate::router::{provide_location, use_location};
+use crate::router::{moved_since_start, provide_router, use_location};
 use crate::routes::{self, Screen};
 use crate::session::{use_session, Session};
 use leptos::prelude::*;
@@ -31,16 +31,16 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     let refused = RwSignal::new(false);
     crate::browser::storage::report_refusals_to(refused);
     provide_context(Session::restore(config));
-    let location = provide_location();
+    let location = provide_router();
     // A page is rebuilt when the screen changes, not when only the query does (the list's filters).
-    let screen = Memo::new(move |_| routes::screen_for(&location.path()));
+    let screen = Memo::new(move |_| location.pathname.with(|path| routes::screen_for(path)));
     // Each new screen the person goes to takes focus to its heading (a `PageHeading`), asked here
     // rather than in every page; not the first screen (a screen reader starts a freshly loaded page
     // at its top), nor a redirect while starting up (to sign in). Asked as the screen is rebuilt,
     // before its heading is mounted.
     let shown = StoredValue::new(false);
     let on_new_screen = move || {
-        if shown.get_value() && location.moved() {
+        if shown.get_value() && moved_since_start() {
             want_heading_focus();
         }
         shown.set_value(true);
@@ -78,7 +78,7 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
 fn Header() -> impl IntoView {
     let session = use_session();
     let location = use_location();
-    let current = move |href: &'static str| move || (location.path() == href).then_some("page");
+    let current = move |href: &'static str| move || location.pathname.with(|path| path == href).then_some("page");
     view! {
         <header class="site-header">
             <a href=routes::HOME class="brand">"storyreel"</a>

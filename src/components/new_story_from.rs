@@ -6,13 +6,13 @@ use crate::browser::drafts;
 use crate::components::ConfirmDialog;
 use crate::domain::story::StoryDraft;
 use crate::domain::title::shorten;
-use crate::router::use_location;
+use crate::router::use_navigate;
 use crate::routes;
 use leptos::prelude::*;
 
 #[component]
 pub fn NewStoryFrom(project: RwSignal<Option<Project>>) -> impl IntoView {
-    let location = use_location();
+    let navigate = use_navigate();
     let open = RwSignal::new(false);
     // The idea of the story already in the form, named in the question.
     let theirs = RwSignal::new(String::new());
@@ -21,7 +21,7 @@ pub fn NewStoryFrom(project: RwSignal<Option<Project>>) -> impl IntoView {
             drafts::save(drafts::story_key(), &StoryDraft::from_project(&p));
         }
         open.set(false);
-        location.push(routes::NEW_STORY);
+        navigate(routes::NEW_STORY, Default::default());
     };
     let start = move |_| {
         let Some(p) = project.get_untracked() else { return };

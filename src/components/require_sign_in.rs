@@ -1,6 +1,6 @@
 use crate::browser::page::current_path;
 use crate::hooks::use_effect;
-use crate::router::use_location;
+use crate::router::{use_navigate, NavigateOptions};
 use crate::routes;
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -10,11 +10,11 @@ use leptos::prelude::*;
 #[component]
 pub fn RequireSignIn(children: ChildrenFn) -> impl IntoView {
     let session = use_session();
-    let location = use_location();
+    let navigate = use_navigate();
     use_effect(move || {
         if !session.signed_in() {
             let to = routes::sign_in_returning_to(&current_path());
-            location.replace(&to);
+            navigate(&to, NavigateOptions { replace: true, ..Default::default() });
         }
     });
     // Rendered once: when the session ends later, the navigation above replaces the page through

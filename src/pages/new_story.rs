@@ -8,7 +8,7 @@ use crate::components::{MessageBanner, PageHeading, PersonChoice, TextField, Ton
 use crate::domain::credits::approval_estimate;
 use crate::domain::story::{self, idea_length, StoryDraft, StoryProblems, MAX_IDEA_CHARS};
 use crate::hooks::{use_effect, use_task};
-use crate::router::use_location;
+use crate::router::use_navigate;
 use crate::routes;
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -53,7 +53,7 @@ fn place_server_error(error: &ApiError) -> (StoryProblems, Option<String>) {
 pub fn NewStoryPage() -> impl IntoView {
     set_title("New story");
     let session = use_session();
-    let location = use_location();
+    let navigate = use_navigate();
     let draft = RwSignal::new(drafts::load::<StoryDraft>(drafts::story_key()).unwrap_or_default());
     // Problems appear once a field has been touched (or on submit), not before the person starts.
     let touched = RwSignal::new(drafts::load::<StoryDraft>(drafts::story_key()).is_some());
@@ -96,7 +96,7 @@ pub fn NewStoryPage() -> impl IntoView {
             match outcome {
                 Ok(created) => {
                     drafts::clear(drafts::story_key());
-                    location.push(&routes::project(created.id));
+                    navigate(&routes::project(created.id), Default::default());
                 }
                 // A 401 ends the session and unmounts this page; the draft is kept for afterwards.
                 Err(e) if session.sign_out_if_rejected(&e) => {}

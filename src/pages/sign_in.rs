@@ -5,7 +5,7 @@ use crate::browser::page::{mark_ready_when, set_title};
 use crate::components::{MessageBanner, PageHeading, TextField, Tone};
 use crate::config::normalise_base_url;
 use crate::hooks::use_task;
-use crate::router::use_location;
+use crate::router::{use_navigate, use_query_map};
 use crate::routes::safe_return_path;
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -22,7 +22,8 @@ pub fn SignInPage() -> impl IntoView {
     set_title("Sign in");
     mark_ready_when("sign-in", || true);
     let session = use_session();
-    let location = use_location();
+    let query = use_query_map();
+    let navigate = use_navigate();
 
     let token = RwSignal::new(String::new());
     let remember = RwSignal::new(session.remembered_on_device());
@@ -32,7 +33,7 @@ pub fn SignInPage() -> impl IntoView {
     let check = use_task();
     let verify = move |base: String, typed_token: String| {
         let client = session.client_for(&base, &typed_token);
-        let return_to = safe_return_path(&location.query_untracked("return_to").unwrap_or_default());
+        let return_to = safe_return_path(&query.with_untracked(|q| q.get("return_to")).unwrap_or_default());
         async move {
             match client.list_projects(&ProjectFilter::default()).await {
                 Ok(projects) => {
@@ -40,7 +41,7 @@ pub fn SignInPage() -> impl IntoView {
                     session.sign_in(&base, &typed_token, remember.get_untracked(), user_id);
                     crate::browser::persons::see(&projects);
                     token.set(String::new());
-                    location.push(&return_to);
+                    navigate(&return_to, Default::default());
                 }
                 Err(e) => problems.set(match e.kind {
                     ErrorKind::Unauthorized => Problems {

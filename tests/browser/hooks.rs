@@ -73,6 +73,9 @@ fn tries() -> Vec<f64> {
 #[wasm_bindgen_test]
 async fn a_retried_attempt_waits_longer_after_each_failure_until_done_or_its_component_is_gone() {
     let _page = one_at_a_time().await;
+    // Nothing else is mounted here, and mounting is what starts leptos' executor: when this test is
+    // the first to get the page, use_retry's task would have nowhere to run.
+    drop(leptos::mount::mount_to(container(), || ()));
     TRIED_AT.with(|t| t.borrow_mut().clear());
     FAILURES_LEFT.set(4);
     let owner = Owner::new();

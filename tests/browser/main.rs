@@ -15,6 +15,7 @@ mod look;
 mod persons;
 mod projects;
 mod revise;
+mod router;
 mod script;
 mod sign_in;
 mod video;

@@ -7,7 +7,7 @@ use crate::components::{Banner, ConfirmDialog, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
 use crate::domain::paid_action::PaidAction;
 use crate::hooks::{use_send_once, Outcomes};
-use crate::router::use_location;
+use crate::router::use_navigate;
 use crate::routes;
 use leptos::prelude::*;
 
@@ -21,7 +21,7 @@ pub fn ApprovePanel(
     notice: RwSignal<Option<String>>,
     reload: Callback<()>,
 ) -> impl IntoView {
-    let location = use_location();
+    let navigate = use_navigate();
     let dialog_open = RwSignal::new(false);
     // One confirmation is one request: a second click, Enter or retry never sends a second approval.
     let once = use_send_once(id);
@@ -41,7 +41,7 @@ pub fn ApprovePanel(
                 started: Box::new(move || {
                     approvals::remember(id, now_ms());
                     dialog_open.set(false);
-                    location.push(&routes::project_video(id));
+                    navigate(&routes::project_video(id), Default::default());
                 }),
                 refused: Box::new(move |e: ApiError| match e.kind {
                     ErrorKind::Forbidden => dialog_error.set(Some(format!(

@@ -9,13 +9,13 @@ use crate::components::{PersonChoice, TextField};
 use crate::domain::lifecycle::label;
 use crate::domain::list_filter::{self, PERSON_PAUSE_MS, STATUS_CHOICES};
 use crate::hooks::{use_debounce, use_effect};
-use crate::router::use_location;
+use crate::router::use_navigate;
 use crate::routes;
 use leptos::prelude::*;
 
 #[component]
 pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
-    let location = use_location();
+    let navigate = use_navigate();
     let person = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
     // The person field follows the address (back, forward, a shared link, "Clear filters"), unless
@@ -39,7 +39,7 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
     // Only a different filter is a new address: the list reads again, and back has a step to return to.
     let show = move |next: ProjectFilter| {
         if next != filter.get_untracked() {
-            location.push(&routes::projects(&next));
+            navigate(&routes::projects(&next), Default::default());
         }
     };
     // A typed person id filters once typing pauses; each keystroke waits again, so only the last one runs.

@@ -12,7 +12,7 @@ use crate::domain::credits::describe_ms;
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
 use crate::hooks::{use_poller, UsePollerOptions};
-use crate::router::use_location;
+use crate::router::use_query_map;
 use crate::routes;
 use crate::session::use_session;
 use filters::Filters;
@@ -40,8 +40,8 @@ enum Shown {
 pub fn ProjectsPage() -> impl IntoView {
     set_title("Projects");
     let session = use_session();
-    let location = use_location();
-    let filter = Memo::new(move |_| ProjectFilter::from_query(|key| location.query(key)));
+    let query = use_query_map();
+    let filter = Memo::new(move |_| query.with(|q| ProjectFilter::from_query(|key| q.get(key))));
     let listing = RwSignal::new(None::<Listing>);
     let problem = RwSignal::new(None::<String>);
 

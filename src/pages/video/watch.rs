@@ -12,7 +12,7 @@ use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::title::{project_title, tab_title};
 use crate::hooks::{use_effect, use_poller, use_retry, Attempt, Poller, UsePollerOptions};
-use crate::router::use_location;
+use crate::router::{use_navigate, NavigateOptions};
 use crate::routes;
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -58,7 +58,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let notify_wanted = RwSignal::new(false);
     let follow_up = RwSignal::new(follow_ups::load(id));
     let follow_up_outcome = RwSignal::new(None);
-    let location = use_location();
+    let navigate = use_navigate();
 
     // The project carries the scenes (to regenerate) and every address: keep asking until it comes,
     // 1 s after a failure, then less often.
@@ -122,7 +122,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         report.set(Some(r));
         mark_status_applied();
         if not_approved {
-            location.replace(&routes::project(id));
+            navigate(&routes::project(id), NavigateOptions { replace: true, ..Default::default() });
             return Outcome::GaveUp;
         }
         if finished {
