@@ -105,6 +105,16 @@ summary() {
   echo "all layers: $p passed, $f failed, $s skipped"
 }
 
+# leptos links wasm-streams for streaming server functions storyreel never calls; Cargo.toml patches
+# in a stand-in that exports nothing (patches/wasm-streams). If the patch stops applying (a new
+# wasm-streams version, say), the real crate and its exports return to the bundle unnoticed.
+wasm_streams_patch_applied() {
+  local tree
+  tree=$(cargo tree --offline -i wasm-streams --target wasm32-unknown-unknown --depth 0 2>&1)
+  echo "$tree"
+  grep -q "($repo/patches/wasm-streams)" <<<"$tree" || { echo "wasm-streams is not the stand-in in patches/wasm-streams"; return 1; }
+}
+
 # The browser-test binary (every tests/browser module in one wasm), compiled; prints its path.
 browser_test_wasm() {
   cargo test -p storyreel --target wasm32-unknown-unknown --test browser --no-run --message-format=json-render-diagnostics \
