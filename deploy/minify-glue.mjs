@@ -1,0 +1,92 @@
+// Trunk post-build hook (release builds): makes the wasm-bindgen bindings smaller, in two steps.
+// 1. Short import names. wasm-bindgen names each import `__wbg_<name>_<16 hex digits>`; the hex does
+//    not compress, and every name is in the wasm's import section and again as a key of the JS
+//    imports object (about 5.7 KB gzip together). Both are renamed to `a`, `b`, ... in step.
+// 2. The JS minified by terser (trunk 0.21 minifies index.html and CSS, not this file). Terser keeps
+//    property names, so the keys of step 1 stay as written.
+// index.html's subresource-integrity digests of both files are replaced by the new ones.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { minify } from '../e2e/node_modules/terser/main.js';
+
+const dir = process.env.TRUNK_STAGING_DIR;
+if (!dir) throw new Error('minify-glue: run me as a trunk hook (TRUNK_STAGING_DIR is not set)');
+if (process.env.TRUNK_PROFILE !== 'release') process.exit(0); // debug builds keep readable bindings
+
+const one = (pattern) => {
+  const found = readdirSync(dir).filter((f) => pattern.test(f));
+  if (found.length !== 1) throw new Error(`minify-glue: expected one file like ${pattern} in ${dir}, found ${found.join(', ') || 'none'}`);
+  return join(dir, found[0]);
+};
+const wasmFile = one(/^storyreel-[0-9a-f]+_bg\.wasm$/);
+const jsFile = one(/^storyreel-[0-9a-f]+\.js$/);
+
+const wasm = readFileSync(wasmFile);
+const { bytes, renamed } = renameImports(wasm);
+let js = readFileSync(jsFile, 'utf8');
+for (const [old, short] of renamed) {
+  // Only as a key of the imports object, and exactly once: anything else means the bindings'
+  // shape changed, and the build stops rather than ship a wasm whose imports do not resolve.
+  const key = new RegExp(`(^|[\\s{,])${old}(\\s*:)`, 'gm');
+  const count = js.match(key)?.length ?? 0;
+  if (count !== 1) throw new Error(`minify-glue: import ${old} is a key of the bindings ${count} times, not once`);
+  js = js.replace(key, `$1${short}$2`);
+}
+const { code } = await minify(js, { module: true, compress: true, mangle: true });
+const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64')}`;
+const indexFile = join(dir, 'index.html');
+let index = readFileSync(indexFile, 'utf8');
+for (const [before, after] of [[wasm, bytes], [readFileSync(jsFile), Buffer.from(code)]]) {
+  index = index.split(sri(before)).join(sri(after));
+}
+writeFileSync(wasmFile, bytes);
+writeFileSync(jsFile, code);
+writeFileSync(indexFile, index);
+console.log(`minify-glue: ${renamed.size} imports renamed; wasm ${wasm.length} -> ${bytes.length} B, js -> ${code.length} B`);
+
+/** The wasm with every `__wbg…`/`__wbindgen…` import field renamed; the map old name -> new name. */
+function renameImports(b) {
+  const readLeb = (i) => { let r = 0, s = 0, x; do { x = b[i++]; r += (x & 0x7f) * 2 ** s; s += 7; } while (x & 0x80); return [r, i]; };
+  const leb = (n) => { const o = []; do { let x = n % 128; n = Math.floor(n / 128); if (n) x |= 0x80; o.push(x); } while (n); return Buffer.from(o); };
+  const shortName = (k) => { let s = ''; for (k += 1; k > 0; k = Math.floor((k - 1) / 26)) s = String.fromCharCode(97 + ((k - 1) % 26)) + s; return s; };
+  // Skips an import's description (function, table, memory or global), returning where it ends.
+  const skipLimits = (i) => { const flags = b[i]; i = readLeb(i + 1)[1]; return flags & 1 ? readLeb(i)[1] : i; };
+  const skipDesc = (kind, i) => {
+    if (kind === 0) return readLeb(i)[1];
+    if (kind === 1) return skipLimits(i + 1);
+    if (kind === 2) return skipLimits(i);
+    if (kind === 3) return i + 2;
+    throw new Error(`minify-glue: import kind ${kind} is not known`);
+  };
+  const renamed = new Map();
+  const out = [b.subarray(0, 8)];
+  for (let i = 8; i < b.length;) {
+    const id = b[i];
+    const [size, start] = readLeb(i + 1);
+    const end = start + size;
+    if (id !== 2) { out.push(b.subarray(i, end)); i = end; continue; }
+    let [count, p] = readLeb(start);
+    const parts = [leb(count)];
+    for (let k = 0; k < count; k++) {
+      const [moduleLen, m] = readLeb(p);
+      const module = b.subarray(m, m + moduleLen);
+      const [fieldLen, f] = readLeb(m + moduleLen);
+      const field = b.subarray(f, f + fieldLen).toString();
+      const kind = b[f + fieldLen];
+      const descEnd = skipDesc(kind, f + fieldLen + 1);
+      let name = field;
+      if (/^__wbg|^__wbindgen/.test(field)) {
+        if (!renamed.has(field)) renamed.set(field, shortName(renamed.size));
+        name = renamed.get(field);
+      }
+      parts.push(leb(module.length), module, leb(Buffer.byteLength(name)), Buffer.from(name), b.subarray(f + fieldLen, descEnd));
+      p = descEnd;
+    }
+    if (p !== end) throw new Error('minify-glue: the import section did not parse to its end');
+    const body = Buffer.concat(parts);
+    out.push(Buffer.from([2]), leb(body.length), body);
+    i = end;
+  }
+  return { bytes: Buffer.concat(out), renamed };
+}
