@@ -3,7 +3,7 @@ use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::domain::scene_edit::{changed_elsewhere, SceneDraft, SceneText};
 use crate::hooks::{use_effect, use_task};
-use crate::session::use_session;
+use crate::session::{use_session, Failure};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -146,17 +146,14 @@ pub fn SceneEditor(
 
     let save_action = use_task();
     let save_scene = move |id: i64| {
-        let client = session.client();
+        let call = session.call(move |client| save_checked(client, project_id, id, saved, edited, theirs));
         async move {
-            let outcome = match client {
-                Ok(client) => save_checked(client, project_id, id, saved, edited, theirs).await,
-                Err(e) => Err(e),
-            };
+            let outcome = call.await;
             tell();
             match outcome {
                 Ok(done) => state.set(if done { SaveState::Saved } else { SaveState::Idle }),
-                Err(e) if session.sign_out_if_rejected(&e) => {} // signed out: this view is gone
-                Err(e) => state.set(SaveState::Failed(e.after("Not saved, and your text is kept"))),
+                Err(Failure::SignedOut) => {} // this view is gone
+                Err(Failure::Show(e)) => state.set(SaveState::Failed(e.after("Not saved, and your text is kept"))),
             }
         }
     };

@@ -10,7 +10,7 @@ use crate::domain::story::{self, idea_length, StoryDraft, StoryProblems, MAX_IDE
 use crate::hooks::{use_effect, use_task};
 use crate::router::use_navigate;
 use crate::routes;
-use crate::session::use_session;
+use crate::session::{use_session, Failure};
 use leptos::prelude::*;
 
 /// The service's answer, placed next to the field it concerns when it names one.
@@ -87,20 +87,16 @@ pub fn NewStoryPage() -> impl IntoView {
 
     let create = use_task();
     let send = move |request: CreateProjectRequest| {
-        let client = session.client();
+        let call = session.call(move |client| async move { client.create_project(&request).await });
         async move {
-            let outcome = match client {
-                Ok(client) => client.create_project(&request).await,
-                Err(e) => Err(e),
-            };
-            match outcome {
+            match call.await {
                 Ok(created) => {
                     drafts::clear(drafts::story_key());
                     navigate(&routes::project(created.id), Default::default());
                 }
                 // A 401 ends the session and unmounts this page; the draft is kept for afterwards.
-                Err(e) if session.sign_out_if_rejected(&e) => {}
-                Err(e) => server.set(place_server_error(&e)),
+                Err(Failure::SignedOut) => {}
+                Err(Failure::Show(e)) => server.set(place_server_error(&e)),
             }
         }
     };
