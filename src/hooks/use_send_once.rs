@@ -70,14 +70,9 @@ impl SendOnce {
         state.set(Sending::InFlight);
         error.set(None);
         let read = move |client: Client| async move { client.get_project(project_id).await };
-        let before = action.reads_before().then(|| session.call(read));
-        let send = session.call(request);
         spawn_local(async move {
-            let before = match before {
-                Some(before) => before.await.ok(),
-                None => None,
-            };
-            let answer = match send.await {
+            let before = if action.reads_before() { session.call(read).await.ok() } else { None };
+            let answer = match session.call(request).await {
                 Ok(()) => Ok(()),
                 // The session ended and the page is going away: touch none of its signals.
                 Err(Failure::SignedOut) => return,
