@@ -6,12 +6,10 @@
 use crate::api::{ApiError, Client, ErrorKind};
 use crate::browser::storage::{self, Persistence};
 use crate::config::Config;
-use crate::domain::account::{owner, same_person, API_BASE_URL_KEY as BASE_URL_KEY, OWNER_KEY, STORY_DRAFT_KEY};
-use crate::domain::theme::THEME_KEY;
+use crate::domain::account::{owner, same_person};
+use crate::domain::keys::{self, API_BASE_URL as BASE_URL_KEY, OWNER as OWNER_KEY, STORY_DRAFT, TOKEN as TOKEN_KEY};
 use leptos::prelude::*;
 use std::future::Future;
-
-const TOKEN_KEY: &str = "storyreel.token";
 
 #[derive(Clone, Copy)]
 pub struct Session {
@@ -81,7 +79,7 @@ impl Session {
         let persistence = if remember { Persistence::Device } else { Persistence::Tab };
         let owner = owner(token.trim(), user_id);
         if !same_person(storage::read_value(OWNER_KEY).as_deref(), &owner) {
-            storage::remove(STORY_DRAFT_KEY);
+            storage::remove(STORY_DRAFT);
         }
         storage::write(OWNER_KEY, &owner, Persistence::Device);
         storage::write(TOKEN_KEY, token.trim(), persistence);
@@ -101,7 +99,7 @@ impl Session {
     /// for the same account only (`browser::persons`). The API address and the theme stay: they say how
     /// this device is set up, not who used it.
     pub fn sign_out(&self) {
-        storage::clear_all_but(&[BASE_URL_KEY, THEME_KEY]);
+        storage::clear_all_but(&keys::KEPT_AT_SIGN_OUT);
         self.notice.set(Some("You are signed out.".into()));
         self.token.set(None);
     }
