@@ -10,6 +10,9 @@ use crate::domain::account::{owner, same_person};
 use crate::domain::keys::{self, API_BASE_URL as BASE_URL_KEY, OWNER as OWNER_KEY, STORY_DRAFT, TOKEN as TOKEN_KEY};
 use leptos::prelude::*;
 use std::future::Future;
+use std::pin::Pin;
+
+type Answer<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
 #[derive(Clone, Copy)]
 pub struct Session {
@@ -110,18 +113,20 @@ impl Session {
 
     /// The one way pages talk to the service: `request` gets the signed-in person's client, taken
     /// now (before anything is awaited), and its error comes back as a `Failure`.
-    pub fn call<T, F>(self, request: impl FnOnce(Client) -> F) -> impl Future<Output = Result<T, Failure>>
+    pub fn call<T: 'static, F>(self, request: impl FnOnce(Client) -> F) -> impl Future<Output = Result<T, Failure>>
     where
-        F: Future<Output = Result<T, ApiError>>,
+        F: Future<Output = Result<T, ApiError>> + 'static,
     {
-        let client = self.client();
-        async move {
-            let answer = match client {
-                Ok(client) => request(client).await,
-                Err(e) => Err(e),
-            };
-            answer.map_err(|e| self.failure(e))
-        }
+        // Boxed, so that the wasm carries the waiting once per kind of answer, not once per page.
+        self.answer(self.client().map(|client| Box::pin(request(client)) as Answer<T>))
+    }
+
+    async fn answer<T>(self, answer: Result<Answer<T>, ApiError>) -> Result<T, Failure> {
+        let answer = match answer {
+            Ok(answer) => answer.await,
+            Err(e) => Err(e),
+        };
+        answer.map_err(|e| self.failure(e))
     }
 
     /// A 401 signs the person out (the route guard then sends them to sign in and back, and their
