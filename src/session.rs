@@ -6,11 +6,13 @@
 use crate::api::{ApiError, Client, ErrorKind};
 use crate::browser::storage::{self, Persistence};
 use crate::config::Config;
-use crate::domain::account::{owner, same_person, API_BASE_URL_KEY as BASE_URL_KEY, OWNER_KEY, STORY_DRAFT_KEY};
-use crate::domain::theme::THEME_KEY;
+use crate::domain::account::{owner, same_person};
+use crate::domain::keys::{self, API_BASE_URL as BASE_URL_KEY, OWNER as OWNER_KEY, STORY_DRAFT, TOKEN as TOKEN_KEY};
 use leptos::prelude::*;
+use std::future::Future;
+use std::pin::Pin;
 
-const TOKEN_KEY: &str = "storyreel.token";
+type Answer<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
 #[derive(Clone, Copy)]
 pub struct Session {
@@ -67,9 +69,8 @@ impl Session {
         Client::new(api_base_url, token, self.config.with_value(|c| c.request_timeout_seconds) as u32 * 1000)
     }
 
-    /// A client for the signed-in person; signed out, the error to show (and to hand to
-    /// `sign_out_if_rejected`, like any 401).
-    pub fn client(&self) -> Result<Client, ApiError> {
+    /// A client for the signed-in person; signed out, the error (a 401, like the service's).
+    fn client(&self) -> Result<Client, ApiError> {
         let token = self.token.get_untracked().ok_or_else(ApiError::signed_out)?;
         Ok(self.client_for(&self.api_base_url.get_untracked(), &token))
     }
@@ -81,7 +82,7 @@ impl Session {
         let persistence = if remember { Persistence::Device } else { Persistence::Tab };
         let owner = owner(token.trim(), user_id);
         if !same_person(storage::read_value(OWNER_KEY).as_deref(), &owner) {
-            storage::remove(STORY_DRAFT_KEY);
+            storage::remove(STORY_DRAFT);
         }
         storage::write(OWNER_KEY, &owner, Persistence::Device);
         storage::write(TOKEN_KEY, token.trim(), persistence);
@@ -101,7 +102,7 @@ impl Session {
     /// for the same account only (`browser::persons`). The API address and the theme stay: they say how
     /// this device is set up, not who used it.
     pub fn sign_out(&self) {
-        storage::clear_all_but(&[BASE_URL_KEY, THEME_KEY]);
+        storage::clear_all_but(&keys::KEPT_AT_SIGN_OUT);
         self.notice.set(Some("You are signed out.".into()));
         self.token.set(None);
     }
@@ -110,12 +111,29 @@ impl Session {
         self.notice.get()
     }
 
-    /// Every page passes its errors through here first. A 401 signs the person out (the route guard
-    /// then sends them to sign in and back) and answers `true`: the page is going away, so the
-    /// caller touches none of its state. Anything else answers `false` and is the page's to show.
-    pub fn sign_out_if_rejected(&self, error: &ApiError) -> bool {
+    /// The one way pages talk to the service: `request` gets the signed-in person's client, taken
+    /// now (before anything is awaited), and its error comes back as a `Failure`.
+    pub fn call<T: 'static, F>(self, request: impl FnOnce(Client) -> F) -> impl Future<Output = Result<T, Failure>>
+    where
+        F: Future<Output = Result<T, ApiError>> + 'static,
+    {
+        // Boxed, so that the wasm carries the waiting once per kind of answer, not once per page.
+        self.answer(self.client().map(|client| Box::pin(request(client)) as Answer<T>))
+    }
+
+    async fn answer<T>(self, answer: Result<Answer<T>, ApiError>) -> Result<T, Failure> {
+        let answer = match answer {
+            Ok(answer) => answer.await,
+            Err(e) => Err(e),
+        };
+        answer.map_err(|e| self.failure(e))
+    }
+
+    /// A 401 signs the person out (the route guard then sends them to sign in and back, and their
+    /// drafts stay in storage for their return); anything else is the page's to show.
+    fn failure(&self, error: ApiError) -> Failure {
         if error.kind != ErrorKind::Unauthorized {
-            return false;
+            return Failure::Show(error);
         }
         if self.signed_in_untracked() {
             storage::remove(TOKEN_KEY);
@@ -125,8 +143,18 @@ impl Session {
             ));
             self.token.set(None);
         }
-        true
+        Failure::SignedOut
     }
+}
+
+/// Why a `Session::call` brought no answer.
+#[derive(Clone, Debug)]
+pub enum Failure {
+    /// The person was signed out and will be brought back: the page is going away, so the caller
+    /// touches none of its state.
+    SignedOut,
+    /// Anything else: the page shows it.
+    Show(ApiError),
 }
 
 pub fn use_session() -> Session {

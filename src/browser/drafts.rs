@@ -2,23 +2,10 @@
 //! a failed request or a sign-in round trip loses nothing.
 
 use super::storage::{self, Persistence};
+use crate::domain::keys;
+use crate::domain::scene_edit::SceneDraft;
 use serde::de::DeserializeOwned;
-use serde::Serialize;
-
-const STORY: &str = crate::domain::account::STORY_DRAFT_KEY;
-
-pub fn story_key() -> &'static str {
-    STORY
-}
-
-pub fn project_key(project_id: i64) -> String {
-    format!("storyreel.draft.project.{project_id}")
-}
-
-/// What the regenerate dialog of one scene holds.
-pub fn regenerate_key(project_id: i64, scene_number: i64) -> String {
-    format!("storyreel.draft.regenerate.{project_id}.{scene_number}")
-}
+use serde::{Deserialize, Serialize};
 
 /// What was kept under `key`; none when nothing was, or when it no longer reads (then it is dropped
 /// the next time it is saved).
@@ -36,4 +23,28 @@ pub fn save(key: &str, value: &impl Serialize) -> bool {
 
 pub fn clear(key: &str) {
     storage::remove(key);
+}
+
+/// A project's scene drafts are one object on the device, keyed by scene id.
+#[derive(Default, Serialize, Deserialize)]
+struct SceneDrafts(#[serde(with = "crate::keyed")] Vec<(i64, SceneDraft)>);
+
+/// The draft kept for one scene, if any.
+pub fn scene(project_id: i64, scene_id: i64) -> Option<SceneDraft> {
+    let SceneDrafts(all) = load(&keys::project_draft(project_id))?;
+    all.into_iter().find_map(|(id, draft)| (id == scene_id).then_some(draft))
+}
+
+/// Keeps `draft` for one scene, or drops its draft when none; the project's key goes with its last draft.
+pub fn keep_scene(project_id: i64, scene_id: i64, draft: Option<SceneDraft>) {
+    let key = keys::project_draft(project_id);
+    let SceneDrafts(mut all) = load(&key).unwrap_or_default();
+    all.retain(|(id, _)| *id != scene_id);
+    all.extend(draft.map(|draft| (scene_id, draft)));
+    let all = SceneDrafts(all);
+    if all.0.is_empty() {
+        clear(&key)
+    } else {
+        save(&key, &all);
+    }
 }

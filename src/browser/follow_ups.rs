@@ -3,19 +3,16 @@
 
 use super::drafts;
 use crate::domain::follow_up::FollowUp;
-
-fn key(project_id: i64) -> String {
-    format!("storyreel.follow_up.{project_id}")
-}
+use crate::domain::keys;
 
 pub fn load(project_id: i64) -> Option<FollowUp> {
-    drafts::load(&key(project_id))
+    drafts::load(&keys::follow_up(project_id))
 }
 
 pub fn save(project_id: i64, work: &FollowUp) {
-    drafts::save(&key(project_id), work);
+    drafts::save(&keys::follow_up(project_id), work);
 }
 
 pub fn clear(project_id: i64) {
-    drafts::clear(&key(project_id));
+    drafts::clear(&keys::follow_up(project_id));
 }

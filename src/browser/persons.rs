@@ -4,11 +4,11 @@
 
 use super::storage::{self, Persistence};
 use crate::api::Project;
-use crate::domain::account::OWNER_KEY;
-use crate::domain::persons::{storage_key, Persons};
+use crate::domain::keys;
+use crate::domain::persons::Persons;
 
 fn key() -> String {
-    storage_key(&storage::read_value(OWNER_KEY).unwrap_or_default())
+    keys::persons(&storage::read_value(keys::OWNER).unwrap_or_default())
 }
 
 /// The signed-in account's persons, or none when this device keeps nothing for it.

@@ -2,10 +2,11 @@
 //! stylesheet's tokens follow it, or `prefers-color-scheme` without it). Sign-out keeps it (`Session::sign_out`).
 
 use crate::browser::storage::{self, Persistence};
-use crate::domain::theme::{ThemeChoice, THEME_KEY};
+use crate::domain::keys::THEME;
+use crate::domain::theme::ThemeChoice;
 
 pub fn stored() -> ThemeChoice {
-    ThemeChoice::parse(storage::read_value(THEME_KEY).as_deref())
+    ThemeChoice::parse(storage::read_value(THEME).as_deref())
 }
 
 pub fn apply(choice: ThemeChoice) {
@@ -21,8 +22,8 @@ pub fn choose(choice: ThemeChoice) {
     apply(choice);
     match choice.value() {
         Some(value) => {
-            storage::write(THEME_KEY, value, Persistence::Device);
+            storage::write(THEME, value, Persistence::Device);
         }
-        None => storage::remove(THEME_KEY),
+        None => storage::remove(THEME),
     }
 }

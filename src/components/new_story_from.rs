@@ -4,6 +4,7 @@
 use crate::api::Project;
 use crate::browser::drafts;
 use crate::components::ConfirmDialog;
+use crate::domain::keys;
 use crate::domain::story::StoryDraft;
 use crate::domain::title::shorten;
 use crate::router::use_navigate;
@@ -18,7 +19,7 @@ pub fn NewStoryFrom(project: RwSignal<Option<Project>>) -> impl IntoView {
     let theirs = RwSignal::new(String::new());
     let go = move |replace: bool| {
         if let Some(p) = project.get_untracked().filter(|_| replace) {
-            drafts::save(drafts::story_key(), &StoryDraft::from_project(&p));
+            drafts::save(keys::STORY_DRAFT, &StoryDraft::from_project(&p));
         }
         open.set(false);
         navigate(routes::NEW_STORY, Default::default());
@@ -26,7 +27,7 @@ pub fn NewStoryFrom(project: RwSignal<Option<Project>>) -> impl IntoView {
     let start = move |_| {
         let Some(p) = project.get_untracked() else { return };
         let ours = StoryDraft::from_project(&p);
-        match drafts::load::<StoryDraft>(drafts::story_key()).filter(|d| d.would_be_lost_to(&ours)) {
+        match drafts::load::<StoryDraft>(keys::STORY_DRAFT).filter(|d| d.would_be_lost_to(&ours)) {
             Some(draft) => {
                 theirs.set(shorten(draft.idea.trim(), 120));
                 open.set(true);

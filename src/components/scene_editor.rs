@@ -1,39 +1,19 @@
+//! One scene's editor: signals and view only. What a save does is `domain::scene_edit::check_save`;
+//! where drafts are kept is `browser::drafts`.
+
 use crate::api::{ApiError, Client, Scene};
 use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
-use crate::domain::scene_edit::{changed_elsewhere, SceneDraft, SceneText};
+use crate::domain::scene_edit::{changed_elsewhere, check_save, SaveCheck, SceneDraft, SceneText};
 use crate::hooks::{use_effect, use_task};
-use crate::session::use_session;
+use crate::session::{use_session, Failure};
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 #[derive(Clone, PartialEq)]
 enum SaveState {
     Idle,
     Saved,
     Failed(String),
-}
-
-/// A project's drafts are one object on the device, keyed by scene id.
-#[derive(Default, Serialize, Deserialize)]
-struct SceneDrafts(#[serde(with = "crate::keyed")] Vec<(i64, SceneDraft)>);
-
-fn stored_draft(project_id: i64, scene_id: i64) -> Option<SceneDraft> {
-    let SceneDrafts(all) = drafts::load(&drafts::project_key(project_id))?;
-    all.into_iter().find_map(|(id, draft)| (id == scene_id).then_some(draft))
-}
-
-fn store_draft(project_id: i64, scene_id: i64, draft: Option<SceneDraft>) {
-    let key = drafts::project_key(project_id);
-    let SceneDrafts(mut all) = drafts::load(&key).unwrap_or_default();
-    all.retain(|(id, _)| *id != scene_id);
-    all.extend(draft.map(|draft| (scene_id, draft)));
-    let all = SceneDrafts(all);
-    if all.0.is_empty() {
-        drafts::clear(&key)
-    } else {
-        drafts::save(&key, &all);
-    }
 }
 
 /// Saves `edited` unless the service's text moved on since `saved` (another tab or device saved this
@@ -47,30 +27,35 @@ async fn save_checked(
     theirs: RwSignal<Option<SceneText>>,
 ) -> Result<bool, ApiError> {
     let project = client.get_project(project_id).await?;
-    let mine = edited.get_untracked();
-    if let Some(now) = project.scenes.iter().find(|s| s.id == Some(id)).map(SceneText::of) {
-        if changed_elsewhere(&mine, &saved.get_untracked(), &now) {
+    let now = project.scenes.iter().find(|s| s.id == Some(id)).map(SceneText::of);
+    let check = edited.with_untracked(|mine| check_save(mine, saved.get_untracked(), now));
+    let update = match check {
+        SaveCheck::ChangedElsewhere(now) => {
             theirs.set(Some(now));
             return Ok(false);
         }
-        saved.set(now);
-    }
-    let update = mine.changes_from(&saved.get_untracked());
-    if !update.is_empty() {
-        client.update_scene(project_id, id, &update).await?;
-        saved.update(|s| *s = s.with_update(&update));
-    }
+        SaveCheck::NothingToSend(now) => {
+            saved.set(now);
+            return Ok(true);
+        }
+        SaveCheck::Send { saved: now, update } => {
+            saved.set(now);
+            update
+        }
+    };
+    client.update_scene(project_id, id, &update).await?;
+    saved.update(|s| *s = s.with_update(&update));
     Ok(true)
 }
 
-/// A scene text's field: its key, its label, and where it lives.
-type Field = (&'static str, &'static str, fn(&mut SceneText) -> &mut String);
+/// A scene text's field: its key, its label, and how it is read and written.
+type Field = (&'static str, &'static str, fn(&SceneText) -> &String, fn(&mut SceneText) -> &mut String);
 
 const FIELDS: [Field; 4] = [
-    ("description", "Description", |t| &mut t.description),
-    ("image-prompt", "Image prompt", |t| &mut t.image_prompt),
-    ("motion-prompt", "Motion prompt", |t| &mut t.motion_prompt),
-    ("narration", "Narration", |t| &mut t.narration_text),
+    ("description", "Description", |t| &t.description, |t| &mut t.description),
+    ("image-prompt", "Image prompt", |t| &t.image_prompt, |t| &mut t.image_prompt),
+    ("motion-prompt", "Motion prompt", |t| &t.motion_prompt, |t| &mut t.motion_prompt),
+    ("narration", "Narration", |t| &t.narration_text, |t| &mut t.narration_text),
 ];
 
 /// Tells the page which scenes have unsaved edits, and keeps those edits, with the text they were
@@ -96,14 +81,14 @@ fn keep_drafts(
             _ => {}
         });
         if let Some(id) = draft_id.filter(|_| !is_dirty) {
-            store_draft(project_id, id, None);
+            drafts::keep_scene(project_id, id, None);
         }
     });
     // Keep the draft current as the person types (the effect above only runs when dirtiness flips).
     use_effect(move || {
         let draft = SceneDraft { text: edited.get(), base: Some(saved.get()) };
         if let Some(id) = draft_id.filter(|_| dirty.get_untracked()) {
-            store_draft(project_id, id, Some(draft));
+            drafts::keep_scene(project_id, id, Some(draft));
         }
     });
 }
@@ -126,7 +111,7 @@ pub fn SceneEditor(
     let number = scene.scene_number;
     let scene_id = scene.id;
     let now = SceneText::of(&scene);
-    let draft = scene_id.filter(|_| editable).and_then(|id| stored_draft(project_id, id));
+    let draft = scene_id.filter(|_| editable).and_then(|id| drafts::scene(project_id, id));
     let (base, mine) = draft.map_or((now.clone(), now.clone()), |d| (d.base.unwrap_or_else(|| now.clone()), d.text));
     // A restored draft begun from an older text than the service's: the person chooses (`settle`).
     let conflict = changed_elsewhere(&mine, &base, &now);
@@ -146,17 +131,14 @@ pub fn SceneEditor(
 
     let save_action = use_task();
     let save_scene = move |id: i64| {
-        let client = session.client();
+        let call = session.call(move |client| save_checked(client, project_id, id, saved, edited, theirs));
         async move {
-            let outcome = match client {
-                Ok(client) => save_checked(client, project_id, id, saved, edited, theirs).await,
-                Err(e) => Err(e),
-            };
+            let outcome = call.await;
             tell();
             match outcome {
                 Ok(done) => state.set(if done { SaveState::Saved } else { SaveState::Idle }),
-                Err(e) if session.sign_out_if_rejected(&e) => {} // signed out: this view is gone
-                Err(e) => state.set(SaveState::Failed(e.after("Not saved, and your text is kept"))),
+                Err(Failure::SignedOut) => {} // this view is gone
+                Err(Failure::Show(e)) => state.set(SaveState::Failed(e.after("Not saved, and your text is kept"))),
             }
         }
     };
@@ -190,9 +172,9 @@ pub fn SceneEditor(
         save_action.run(save_scene(id));
     };
 
-    let fields = FIELDS.map(|(slug, label, field)| {
+    let fields = FIELDS.map(|(slug, label, read, field)| {
         let id = format!("scene-{number}-{slug}");
-        let value = move || edited.with(|t| field(&mut t.clone()).clone());
+        let value = move || edited.with(|t| read(t).clone());
         if editable {
             let on_input = Callback::new(move |text: String| {
                 state.set(SaveState::Idle);

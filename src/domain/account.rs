@@ -1,12 +1,5 @@
 //! Whose things this device keeps, told apart without keeping the token beside them.
 
-pub const API_BASE_URL_KEY: &str = "storyreel.api_base_url";
-/// The story idea not yet proposed: the one draft no project guards (a project's drafts show only on
-/// its page, which the service shows only to its owner).
-pub const STORY_DRAFT_KEY: &str = "storyreel.draft.story";
-/// Whose things this device keeps (`owner`: a token fingerprint and the user id); it outlives a 401.
-pub const OWNER_KEY: &str = "storyreel.owner";
-
 /// The same token gives the same text, another token another; the text cannot be turned back into
 /// the token (64 bits of FNV-1a over it), so it may stay on the device after a sign-out by 401.
 pub fn fingerprint(token: &str) -> String {

@@ -6,6 +6,7 @@ pub mod captions;
 pub mod credits;
 pub mod follow_up;
 pub mod generation;
+pub mod keys;
 pub mod lifecycle;
 pub mod list_filter;
 pub mod media;

@@ -18,16 +18,6 @@ pub const MAX_NAME_CHARS: usize = 40;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Persons(Vec<(i64, String)>);
 
-/// Where the device keeps an account's persons: under its user id when the service showed it
-/// (`account::owner` is `fingerprint:user`), so a renewed token of the same account finds them;
-/// under the token's fingerprint until then.
-pub fn storage_key(owner: &str) -> String {
-    match owner.split_once(':') {
-        Some((_, user)) => format!("storyreel.persons.user.{user}"),
-        None => format!("storyreel.persons.token.{owner}"),
-    }
-}
-
 /// The name as kept: trimmed, `None` when nothing is left (the id then has no name), or why not.
 /// A name's length as the limit counts it: characters (code points), without the spaces around it.
 pub fn name_length(text: &str) -> usize {
@@ -148,6 +138,7 @@ impl<'de> Deserialize<'de> for Persons {
 mod tests {
     use super::*;
     use crate::domain::account::owner;
+    use crate::domain::keys;
     use crate::domain::story::StoryDraft;
 
     fn read(text: &str) -> Option<Persons> {
@@ -231,13 +222,13 @@ mod tests {
 
     #[test]
     fn names_are_kept_per_account_and_found_under_a_renewed_token() {
-        let ada = storage_key(&owner("demo-token", Some(1)));
+        let ada = keys::persons(&owner("demo-token", Some(1)));
         assert_eq!(ada, "storyreel.persons.user.1");
-        assert_eq!(storage_key(&owner("renewed-token", Some(1))), ada, "the same account");
-        assert_ne!(storage_key(&owner("other-token", Some(2))), ada, "another account");
-        let unshown = storage_key(&owner("other-token", None));
+        assert_eq!(keys::persons(&owner("renewed-token", Some(1))), ada, "the same account");
+        assert_ne!(keys::persons(&owner("other-token", Some(2))), ada, "another account");
+        let unshown = keys::persons(&owner("other-token", None));
         assert_ne!(unshown, ada, "an account the service has not shown yet");
-        assert_eq!(unshown, storage_key(&owner("other-token", None)), "found again under the same token");
+        assert_eq!(unshown, keys::persons(&owner("other-token", None)), "found again under the same token");
         assert!(!unshown.contains("other-token"), "the token is never in a key");
 
         let persons = named(&[(1, "Narrator Ada 🎙️"), (2, ""), (3, "שרה")]);

@@ -70,6 +70,34 @@ pub fn changed_elsewhere(mine: &SceneText, base: &SceneText, now: &SceneText) ->
     now != base && now != mine
 }
 
+/// What a save of `mine` does, once the service's text of the scene has been read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum SaveCheck {
+    /// The service's text (carried) changed elsewhere since it was saved here: nothing is sent, the
+    /// person chooses.
+    ChangedElsewhere(SceneText),
+    /// The service already holds `mine`: nothing to send. Carries what it holds.
+    NothingToSend(SceneText),
+    /// Send `update`, which turns `saved` (what the service holds) into `mine`.
+    Send { saved: SceneText, update: SceneUpdate },
+}
+
+/// Decides a save from `saved` (the text last known to be the service's), `now` (the scene as the
+/// service holds it, none when its answer lacks the scene: then `saved` stands) and `mine`.
+pub fn check_save(mine: &SceneText, saved: SceneText, now: Option<SceneText>) -> SaveCheck {
+    let saved = match now {
+        Some(now) if changed_elsewhere(mine, &saved, &now) => return SaveCheck::ChangedElsewhere(now),
+        Some(now) => now,
+        None => saved,
+    };
+    let update = mine.changes_from(&saved);
+    if update.is_empty() {
+        SaveCheck::NothingToSend(saved)
+    } else {
+        SaveCheck::Send { saved, update }
+    }
+}
+
 impl SceneText {
     /// The person's edits (the fields where `self` differs from `base`) applied over `now`, so keeping
     /// them after a change elsewhere keeps the fields only the other side changed.
@@ -201,5 +229,33 @@ mod tests {
         text().put_into(&mut scene);
         assert_eq!(SceneText::of(&scene), text());
         assert_eq!((scene.scene_number, scene.id), (2, Some(20)));
+    }
+
+    #[test]
+    fn a_save_over_a_text_changed_elsewhere_sends_nothing_and_shows_theirs() {
+        let mine = SceneText { narration_text: "mine".into(), ..text() };
+        let theirs = SceneText { description: "theirs".into(), ..text() };
+        assert_eq!(check_save(&mine, text(), Some(theirs.clone())), SaveCheck::ChangedElsewhere(theirs));
+    }
+
+    #[test]
+    fn a_save_sends_the_changes_from_what_the_service_holds() {
+        let mine = SceneText { narration_text: "mine".into(), ..text() };
+        let update = SceneUpdate { narration_text: Some("mine".into()), ..Default::default() };
+        assert_eq!(check_save(&mine, text(), Some(text())), SaveCheck::Send { saved: text(), update });
+    }
+
+    #[test]
+    fn a_save_without_the_scene_in_the_answer_sends_the_changes_from_the_saved_text() {
+        let mine = SceneText { image_prompt: "mine".into(), ..text() };
+        let update = SceneUpdate { image_prompt: Some("mine".into()), ..Default::default() };
+        assert_eq!(check_save(&mine, text(), None), SaveCheck::Send { saved: text(), update });
+    }
+
+    #[test]
+    fn a_save_of_what_the_service_already_holds_sends_nothing() {
+        // Saved elsewhere to the same text: no conflict, and nothing left to send.
+        let mine = SceneText { narration_text: "same".into(), ..text() };
+        assert_eq!(check_save(&mine, text(), Some(mine.clone())), SaveCheck::NothingToSend(mine));
     }
 }

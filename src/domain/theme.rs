@@ -2,9 +2,6 @@
 //! set), or always light, or always dark. A device preference, not the person's data: it stays
 //! through sign-out (`browser::theme`).
 
-/// Where the choice is kept, in the device's storage.
-pub const THEME_KEY: &str = "storyreel.theme";
-
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ThemeChoice {
     #[default]

@@ -9,7 +9,7 @@
 
 use crate::api::{ApiError, Client, ErrorKind};
 use crate::domain::paid_action::{PaidAction, Sending};
-use crate::session::{use_session, Session};
+use crate::session::{use_session, Failure, Session};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -66,20 +66,18 @@ impl SendOnce {
         if !state.get_untracked().may_send() {
             return;
         }
-        let client = match session.client() {
-            Ok(client) => client,
-            Err(e) => return error.set(Some(e.message)),
-        };
         // Before anything is awaited, so that a second click in the same turn already finds it sent.
         state.set(Sending::InFlight);
         error.set(None);
+        let read = move |client: Client| async move { client.get_project(project_id).await };
         spawn_local(async move {
-            let before = if action.reads_before() { client.get_project(project_id).await.ok() } else { None };
-            let answer = request(client.clone()).await;
-            // A 401 ends the session and unmounts the page: touch none of its signals.
-            if answer.as_ref().is_err_and(|e| session.sign_out_if_rejected(e)) {
-                return;
-            }
+            let before = if action.reads_before() { session.call(read).await.ok() } else { None };
+            let answer = match session.call(request).await {
+                Ok(()) => Ok(()),
+                // The session ended and the page is going away: touch none of its signals.
+                Err(Failure::SignedOut) => return,
+                Err(Failure::Show(e)) => Err(e),
+            };
             let now = Sending::answered(&answer);
             state.set(now);
             let e = match answer {
@@ -97,7 +95,7 @@ impl SendOnce {
                 if state.is_disposed() {
                     return;
                 }
-                match client.get_project(project_id).await {
+                match session.call(read).await {
                     Ok(p) => {
                         let now = Sending::rechecked(action, before.as_ref(), &p);
                         state.set(now);
@@ -107,8 +105,8 @@ impl SendOnce {
                                 .set(Some(format!("The project shows it did not start, so {}.", outcomes.not_begun))),
                         };
                     }
-                    Err(e) if session.sign_out_if_rejected(&e) => return,
-                    Err(e) if attempt >= 1 => error.set(Some(
+                    Err(Failure::SignedOut) => return,
+                    Err(Failure::Show(e)) if attempt >= 1 => error.set(Some(
                         e.after("storyreel still cannot tell whether the service received this and keeps checking"),
                     )),
                     Err(_) => {}

@@ -6,11 +6,12 @@ use crate::browser::page::set_title;
 use crate::browser::{drafts, persons};
 use crate::components::{MessageBanner, PageHeading, PersonChoice, TextField, Tone};
 use crate::domain::credits::approval_estimate;
+use crate::domain::keys;
 use crate::domain::story::{self, idea_length, StoryDraft, StoryProblems, MAX_IDEA_CHARS};
 use crate::hooks::{use_effect, use_task};
 use crate::router::use_navigate;
 use crate::routes;
-use crate::session::use_session;
+use crate::session::{use_session, Failure};
 use leptos::prelude::*;
 
 /// The service's answer, placed next to the field it concerns when it names one.
@@ -54,13 +55,13 @@ pub fn NewStoryPage() -> impl IntoView {
     set_title("New story");
     let session = use_session();
     let navigate = use_navigate();
-    let draft = RwSignal::new(drafts::load::<StoryDraft>(drafts::story_key()).unwrap_or_default());
+    let draft = RwSignal::new(drafts::load::<StoryDraft>(keys::STORY_DRAFT).unwrap_or_default());
     // Problems appear once a field has been touched (or on submit), not before the person starts.
-    let touched = RwSignal::new(drafts::load::<StoryDraft>(drafts::story_key()).is_some());
+    let touched = RwSignal::new(drafts::load::<StoryDraft>(keys::STORY_DRAFT).is_some());
     let server = RwSignal::new((StoryProblems::default(), None::<String>));
 
     use_effect(move || {
-        draft.with(|d| drafts::save(drafts::story_key(), d));
+        draft.with(|d| drafts::save(keys::STORY_DRAFT, d));
     });
 
     let local = Memo::new(move |_| draft.with(|d| d.request().err().unwrap_or_default()));
@@ -87,20 +88,16 @@ pub fn NewStoryPage() -> impl IntoView {
 
     let create = use_task();
     let send = move |request: CreateProjectRequest| {
-        let client = session.client();
+        let call = session.call(move |client| async move { client.create_project(&request).await });
         async move {
-            let outcome = match client {
-                Ok(client) => client.create_project(&request).await,
-                Err(e) => Err(e),
-            };
-            match outcome {
+            match call.await {
                 Ok(created) => {
-                    drafts::clear(drafts::story_key());
+                    drafts::clear(keys::STORY_DRAFT);
                     navigate(&routes::project(created.id), Default::default());
                 }
                 // A 401 ends the session and unmounts this page; the draft is kept for afterwards.
-                Err(e) if session.sign_out_if_rejected(&e) => {}
-                Err(e) => server.set(place_server_error(&e)),
+                Err(Failure::SignedOut) => {}
+                Err(Failure::Show(e)) => server.set(place_server_error(&e)),
             }
         }
     };

@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use storyreel::api::*;
 use storyreel::browser::drafts;
+use storyreel::domain::keys;
 use storyreel::domain::story::StoryDraft;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -181,7 +182,7 @@ async fn a_story_already_begun_is_replaced_kept_or_left_as_the_person_chooses() 
         person_id: "2".into(),
         ..StoryDraft::default()
     };
-    drafts::save(drafts::story_key(), &mine);
+    drafts::save(keys::STORY_DRAFT, &mine);
     let (root, app) = mount_app();
 
     // Cancel: nothing changes, and focus goes back to the button.
@@ -194,7 +195,7 @@ async fn a_story_already_begun_is_replaced_kept_or_left_as_the_person_chooses() 
     button(&dialog, "Cancel").unwrap().click();
     wait_for("the dialog closed", || open_dialog(&root).is_none().then_some(())).await;
     assert_eq!(location_path(), path);
-    assert_eq!(drafts::load::<StoryDraft>(drafts::story_key()), Some(mine.clone()));
+    assert_eq!(drafts::load::<StoryDraft>(keys::STORY_DRAFT), Some(mine.clone()));
     let focused = document().active_element().unwrap();
     assert_eq!(focused.text_content().unwrap().trim(), "Start a new story from this one");
 
@@ -218,5 +219,5 @@ async fn a_story_already_begun_is_replaced_kept_or_left_as_the_person_chooses() 
     assert_eq!(location_path(), "/new");
     assert_eq!(value_of(&idea), project.ideas);
     assert_eq!(value_of(&by_label(&root, "Number of scenes").unwrap()), "3");
-    assert_eq!(drafts::load::<StoryDraft>(drafts::story_key()).map(|d| d.idea), Some(project.ideas.clone()));
+    assert_eq!(drafts::load::<StoryDraft>(keys::STORY_DRAFT).map(|d| d.idea), Some(project.ideas.clone()));
 }

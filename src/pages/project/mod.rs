@@ -16,7 +16,7 @@ use crate::domain::scene_edit::SceneText;
 use crate::domain::title::project_title;
 use crate::hooks::use_load;
 use crate::routes;
-use crate::session::use_session;
+use crate::session::{use_session, Failure};
 use approve::ApprovePanel;
 use leptos::prelude::*;
 
@@ -28,23 +28,14 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
     // was re-read must outlive that rebuild.
     let notice = RwSignal::new(None::<String>);
-    let (project, refetch) = use_load(move || {
-        let client = session.client();
-        async move {
-            let answer = match client {
-                Ok(client) => client.get_project(id).await,
-                Err(e) => Err(e),
-            };
-            answer.map_err(|e| (!session.sign_out_if_rejected(&e)).then_some(e))
-        }
-    });
+    let (project, refetch) = use_load(move || session.call(move |client| async move { client.get_project(id).await }));
 
     view! {
         {move || match project.get() {
             None => view! { <p role="status">"Loading the project…"</p> }.into_any(),
-            Some(Err(Some(e))) if e.kind == ErrorKind::NotFound => view! { <NotFound project=true /> }.into_any(),
-            Some(Err(None)) => view! { <NotFound project=true /> }.into_any(),
-            Some(Err(Some(e))) => view! {
+            Some(Err(Failure::Show(e))) if e.kind == ErrorKind::NotFound => view! { <NotFound project=true /> }.into_any(),
+            Some(Err(Failure::SignedOut)) => view! { <NotFound project=true /> }.into_any(),
+            Some(Err(Failure::Show(e))) => view! {
                 <section class="page">
                     <Banner tone=Tone::Error>{e.message}</Banner>
                     <button type="button" class="button" on:click=move |_| refetch()>"Try again"</button>

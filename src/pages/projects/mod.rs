@@ -4,7 +4,7 @@
 mod filters;
 mod row;
 
-use crate::api::{ApiError, Project, ProjectFilter};
+use crate::api::{Project, ProjectFilter};
 use crate::browser::page::{mark_ready_when, set_title};
 use crate::browser::persons;
 use crate::components::{MessageBanner, PageHeading, Tone};
@@ -14,7 +14,7 @@ use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
 use crate::hooks::{use_poller, UsePollerOptions};
 use crate::router::use_query_map;
 use crate::routes;
-use crate::session::use_session;
+use crate::session::{use_session, Failure};
 use filters::Filters;
 use leptos::prelude::*;
 use row::ProjectRow;
@@ -50,17 +50,11 @@ pub fn ProjectsPage() -> impl IntoView {
     let poller = use_poller(
         UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: true },
         move || {
-            let (client, filter) = (session.client(), filter.get_untracked());
-            async move {
-                let answer = match client {
-                    Ok(client) => client.list_projects(&filter).await,
-                    Err(e) => Err(e),
-                };
-                (filter, answer)
-            }
+            let filter = filter.get_untracked();
+            session.call(move |client| async move { Ok((client.list_projects(&filter).await?, filter)) })
         },
-        move |(filter, answer): (ProjectFilter, Result<Vec<Project>, ApiError>)| match answer {
-            Ok(mut projects) => {
+        move |answer: Result<(Vec<Project>, ProjectFilter), Failure>| match answer {
+            Ok((mut projects, filter)) => {
                 newest_first(&mut projects);
                 // Kept with the names, for the story form and the filter's next visit, which read no list.
                 persons::see(&projects);
@@ -69,8 +63,8 @@ pub fn ProjectsPage() -> impl IntoView {
                 listing.set(Some(Listing { filter, projects }));
                 outcome
             }
-            Err(e) if session.sign_out_if_rejected(&e) => Outcome::GaveUp,
-            Err(e) => {
+            Err(Failure::SignedOut) => Outcome::GaveUp,
+            Err(Failure::Show(e)) => {
                 problem.set(Some(e.message.clone()));
                 outcome_after_error(&e)
             }

@@ -4,6 +4,7 @@
 use crate::api::{ApiError, ErrorKind, Scene};
 use crate::browser::drafts;
 use crate::components::{ConfirmDialog, MessageBanner, TextField, Tone};
+use crate::domain::keys;
 use crate::domain::paid_action::PaidAction;
 use crate::domain::revise::RegenerateChoice;
 use crate::hooks::{use_effect, use_send_once, Outcomes};
@@ -13,7 +14,7 @@ use leptos::prelude::*;
 #[component]
 pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) -> impl IntoView {
     let n = scene.scene_number;
-    let draft_key = drafts::regenerate_key(project_id, n);
+    let draft_key = keys::regenerate_draft(project_id, n);
     let choice = RwSignal::new(drafts::load(&draft_key).unwrap_or_else(|| RegenerateChoice::for_scene(&scene)));
     let (changed, sent_key) = (scene.clone(), StoredValue::new(draft_key.clone()));
     // What the person typed outlives the dialog and a sign-in; an untouched choice is no draft.

@@ -2,7 +2,7 @@
 //! current on the polling schedule: the latest status, the project object, whether it is gone,
 //! what went wrong with the last check, and when progress last moved.
 
-use crate::api::{ApiError, ErrorKind, Project, ProjectStatus, StatusReport};
+use crate::api::{ErrorKind, Project, ProjectStatus, StatusReport};
 use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_ready_when, mark_status_applied, set_title};
 use crate::browser::{follow_ups, notify, visibility};
@@ -14,7 +14,7 @@ use crate::domain::title::{project_title, tab_title};
 use crate::hooks::{use_effect, use_poller, use_retry, Attempt, Poller, UsePollerOptions};
 use crate::router::{use_navigate, NavigateOptions};
 use crate::routes;
-use crate::session::use_session;
+use crate::session::{use_session, Failure};
 use leptos::prelude::*;
 
 #[derive(Clone, Copy)]
@@ -33,7 +33,7 @@ pub struct GenerationWatch {
     pub follow_up: RwSignal<Option<FollowUp>>,
     /// How that work ended: done, or given up after the limit.
     pub follow_up_outcome: RwSignal<Option<(Progress, String)>>,
-    pub poller: Poller<(Result<StatusReport, ApiError>, Option<Project>)>,
+    pub poller: Poller<Result<(StatusReport, Option<Project>), Failure>>,
     /// Re-reads the project object (fresh media addresses, the upscaled video).
     pub reload: Callback<()>,
 }
@@ -63,15 +63,11 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     // The project carries the scenes (to regenerate) and every address: keep asking until it comes,
     // 1 s after a failure, then less often.
     let load_project = use_retry(1_000, 30_000, move || async move {
-        let answer = match session.client() {
-            Ok(client) => client.get_project(id).await,
-            Err(e) => Err(e),
-        };
-        match answer {
+        match session.call(move |client| async move { client.get_project(id).await }).await {
             Ok(p) => project.set(Some(p)),
-            Err(e) if session.sign_out_if_rejected(&e) => {}
-            Err(e) if e.kind == ErrorKind::NotFound => gone.set(true),
-            Err(e) => {
+            Err(Failure::SignedOut) => {}
+            Err(Failure::Show(e)) if e.kind == ErrorKind::NotFound => gone.set(true),
+            Err(Failure::Show(e)) => {
                 problem.set(Some(e.after("The project's scenes could not be loaded, and storyreel keeps trying")));
                 return Attempt::Again;
             }
@@ -80,24 +76,24 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     });
     load_project();
 
-    let apply = move |(answer, fresh): (Result<StatusReport, ApiError>, Option<Project>)| -> Outcome {
-        let reread = fresh.is_some();
-        if reread {
-            project.set(fresh);
-        }
-        let r = match answer {
-            Ok(r) => r,
-            Err(e) if session.sign_out_if_rejected(&e) => return Outcome::GaveUp,
-            Err(e) if e.kind == ErrorKind::NotFound => {
+    let apply = move |answer: Result<(StatusReport, Option<Project>), Failure>| -> Outcome {
+        let (r, fresh) = match answer {
+            Ok(answer) => answer,
+            Err(Failure::SignedOut) => return Outcome::GaveUp,
+            Err(Failure::Show(e)) if e.kind == ErrorKind::NotFound => {
                 gone.set(true);
                 return Outcome::GaveUp;
             }
-            Err(e) => {
+            Err(Failure::Show(e)) => {
                 let outcome = outcome_after_error(&e);
                 problem.set(Some(e.message));
                 return outcome;
             }
         };
+        let reread = fresh.is_some();
+        if reread {
+            project.set(fresh);
+        }
         let at = now_ms();
         stall.update_value(|w| match w {
             Some(w) => w.observe(r.progress, at),
@@ -134,21 +130,16 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let poller = use_poller(
         UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: false },
         move || {
-            let client = session.client();
             // While work is followed, the project is read too: only it carries the new addresses.
             let following = follow_up.with_untracked(Option::is_some);
-            async move {
-                let client = match client {
-                    Ok(client) => client,
-                    Err(e) => return (Err(e), None),
-                };
-                let status = client.project_status(id).await;
-                let fresh = match status.is_ok() && following {
+            session.call(move |client| async move {
+                let status = client.project_status(id).await?;
+                let fresh = match following {
                     true => client.get_project(id).await.ok(),
                     false => None,
                 };
-                (status, fresh)
-            }
+                Ok((status, fresh))
+            })
         },
         apply,
     );

@@ -1,0 +1,75 @@
+//! Every name storyreel keeps things under in web storage, in one place, so what a sign-out leaves
+//! behind can be read (and tested) here rather than searched for.
+//!
+//! All but `KEPT_AT_SIGN_OUT` are the person's: a sign-out clears them (`Session::sign_out`).
+
+/// The signed-in person's access token.
+pub const TOKEN: &str = "storyreel.token";
+/// Whose things this device keeps (`account::owner`: a token fingerprint and the user id); it outlives a 401.
+pub const OWNER: &str = "storyreel.owner";
+/// The API address the person chose over config.json's.
+pub const API_BASE_URL: &str = "storyreel.api_base_url";
+/// The colour theme chosen for this device (`domain::theme`).
+pub const THEME: &str = "storyreel.theme";
+/// The story idea not yet proposed: the one draft no project guards (a project's drafts show only on
+/// its page, which the service shows only to its owner).
+pub const STORY_DRAFT: &str = "storyreel.draft.story";
+
+/// How this device is set up, not who used it: these stay through a sign-out.
+pub const KEPT_AT_SIGN_OUT: [&str; 2] = [API_BASE_URL, THEME];
+
+/// A project's scene drafts (`browser::drafts`).
+pub fn project_draft(project_id: i64) -> String {
+    format!("storyreel.draft.project.{project_id}")
+}
+
+/// What the regenerate dialog of one scene holds.
+pub fn regenerate_draft(project_id: i64, scene_number: i64) -> String {
+    format!("storyreel.draft.regenerate.{project_id}.{scene_number}")
+}
+
+/// When this device approved a project.
+pub fn approved_at(project_id: i64) -> String {
+    format!("storyreel.approved_at.{project_id}")
+}
+
+/// The work asked for on a project and followed to its result.
+pub fn follow_up(project_id: i64) -> String {
+    format!("storyreel.follow_up.{project_id}")
+}
+
+/// Where the device keeps an account's persons: under its user id when the service showed it
+/// (`account::owner` is `fingerprint:user`), so a renewed token of the same account finds them;
+/// under the token's fingerprint until then.
+pub fn persons(owner: &str) -> String {
+    match owner.split_once(':') {
+        Some((_, user)) => format!("storyreel.persons.user.{user}"),
+        None => format!("storyreel.persons.token.{owner}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::account::owner;
+
+    #[test]
+    fn a_sign_out_clears_every_key_of_the_person_and_keeps_the_device_setup() {
+        let mine = [
+            TOKEN.to_owned(),
+            OWNER.to_owned(),
+            STORY_DRAFT.to_owned(),
+            project_draft(4),
+            regenerate_draft(4, 2),
+            approved_at(4),
+            follow_up(4),
+            persons(&owner("demo-token", Some(1))),
+            persons(&owner("demo-token", None)),
+        ];
+        for key in &mine {
+            assert!(key.starts_with("storyreel."), "{key} is storyreel's");
+            assert!(!KEPT_AT_SIGN_OUT.contains(&key.as_str()), "{key} is cleared by a sign-out");
+        }
+        assert_eq!(KEPT_AT_SIGN_OUT, [API_BASE_URL, THEME]);
+    }
+}
