@@ -10,4 +10,4 @@ mod query;
 pub use client::Client;
 pub use error::{extract_message, plain as plain_error, ApiError, ErrorKind, FieldError};
 pub use model::*;
-pub use query::{encode_component, query_value, ProjectFilter};
+pub use query::{encode_component, ProjectFilter};

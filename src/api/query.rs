@@ -61,39 +61,6 @@ pub fn encode_component(text: &str) -> String {
         .collect()
 }
 
-/// The decoded value of `key` in a query string (`?a=1&b=x%20y`, with or without the `?`); the
-/// first one when it repeats. `+` is a space, as forms write it; a broken escape is kept as typed.
-pub fn query_value(query: &str, key: &str) -> Option<String> {
-    query.trim_start_matches('?').split('&').find_map(|pair| {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        (decode_component(k) == key).then(|| decode_component(v))
-    })
-}
-
-fn decode_component(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |at: usize| bytes.get(at).and_then(|b| (*b as char).to_digit(16));
-        match (bytes[i], hex(i + 1), hex(i + 2)) {
-            (b'%', Some(high), Some(low)) => {
-                out.push((high * 16 + low) as u8);
-                i += 3;
-            }
-            (b'+', ..) => {
-                out.push(b' ');
-                i += 1;
-            }
-            (b, ..) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,21 +109,5 @@ mod tests {
             assert_eq!(read(&[("person_id", bad)]), filter(None, None), "{bad}");
         }
         assert_eq!(read(&[("utm_source", "mail")]), filter(None, None));
-    }
-
-    #[test]
-    fn query_values_are_decoded() {
-        let query = "?return_to=/projects/4%3Ftab%3Da%20b%26x%3D1&status_filter=on+hold&x&%C3%A9t%C3%A9=1&bad=%zz%4";
-        assert_eq!(query_value(query, "return_to").as_deref(), Some("/projects/4?tab=a b&x=1"));
-        assert_eq!(query_value(query, "status_filter").as_deref(), Some("on hold"));
-        assert_eq!(query_value(query, "x").as_deref(), Some(""));
-        assert_eq!(query_value(query, "été").as_deref(), Some("1"));
-        assert_eq!(query_value(query, "bad").as_deref(), Some("%zz%4"));
-        assert_eq!(query_value(query, "missing"), None);
-        assert_eq!(query_value("", "x"), None);
-        assert_eq!(query_value("a=1&a=2", "a").as_deref(), Some("1"));
-        let filter = ProjectFilter { person_id: Some(3), status: Some("on hold/ü".into()) };
-        let back = ProjectFilter::from_query(|key| query_value(&filter.to_query(), key));
-        assert_eq!(back, filter, "what the address writes, it reads back");
     }
 }

@@ -86,6 +86,26 @@ mod tests {
     }
 
     #[test]
+    fn escaped_keys_and_values_and_the_filter_read_back() {
+        let q = ParamsMap::from_query(
+            "?return_to=/projects/4%3Ftab%3Da%20b%26x%3D1&status_filter=on+hold&x&%C3%A9t%C3%A9=1&bad=%zz%4",
+        );
+        assert_eq!(q.get("return_to").as_deref(), Some("/projects/4?tab=a b&x=1"));
+        assert_eq!(q.get("status_filter").as_deref(), Some("on hold"));
+        assert_eq!(q.get("x").as_deref(), Some(""));
+        assert_eq!(q.get("été").as_deref(), Some("1"));
+        assert_eq!(q.get("bad").as_deref(), Some("%zz%4"));
+        assert_eq!(q.get("missing"), None);
+        let filter = crate::api::ProjectFilter { person_id: Some(3), status: Some("on hold/ü".into()) };
+        let address = ParamsMap::from_query(&filter.to_query());
+        assert_eq!(
+            crate::api::ProjectFilter::from_query(|key| address.get(key)),
+            filter,
+            "what the address writes, it reads back"
+        );
+    }
+
+    #[test]
     fn decodes_utf8_escapes() {
         assert_eq!(percent_decode("sc%C3%A8ne"), "scène");
         assert_eq!(percent_decode("100%"), "100%");
