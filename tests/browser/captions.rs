@@ -23,9 +23,7 @@ async fn completed(scenes: u8, edit: impl AsyncFnOnce(&Client, &Project)) -> Pro
     client.get_project(id).await.unwrap()
 }
 
-async fn finished_page(
-    id: i64,
-) -> (web_sys::HtmlElement, leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>, HtmlVideoElement) {
+async fn finished_page(id: i64) -> (web_sys::HtmlElement, MountedApp, HtmlVideoElement) {
     fresh_page(&format!("/projects/{id}/video"));
     signed_in_as("demo-token");
     let (root, app) = mount_app();

@@ -223,7 +223,7 @@ pub fn signed_in_as(token: &str) {
 }
 
 /// Mounts the whole app shell at the current address, talking to the simulator.
-pub fn mount_app() -> (HtmlElement, leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>) {
+pub fn mount_app() -> (HtmlElement, MountedApp) {
     mount_app_with(config())
 }
 
@@ -231,16 +231,54 @@ pub fn config() -> storyreel::config::Config {
     storyreel::config::Config { api_base_url: api_url(), poll_interval_seconds: 30.0, request_timeout_seconds: 10 }
 }
 
-pub fn mount_app_with(
-    config: storyreel::config::Config,
-) -> (HtmlElement, leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>) {
+thread_local! {
+    /// Each app mounted, with the turn (`one_at_a_time`) it was mounted in: 0 outside any turn.
+    static MOUNTED: std::cell::RefCell<Vec<(u32, u32, HtmlElement, Box<dyn std::any::Any>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+    static NEXT_APP: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    static TURN: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// The app a test mounted; dropping it unmounts it. A test that panics never drops it, so the next
+/// test to take the page unmounts what is left (`one_at_a_time`): an abandoned app would otherwise
+/// go on following the address and the storage of the tests after it.
+pub struct MountedApp(u32);
+
+impl Drop for MountedApp {
+    fn drop(&mut self) {
+        let app = MOUNTED.with_borrow_mut(|apps| apps.iter().position(|a| a.0 == self.0).map(|i| apps.remove(i)));
+        if let Some((_, _, root, handle)) = app {
+            drop(handle);
+            root.remove();
+        }
+    }
+}
+
+/// Called as a turn begins: an app mounted in an earlier turn outlived its test.
+fn unmount_abandoned_apps() {
+    let abandoned = MOUNTED.with_borrow_mut(|apps| {
+        let (gone, kept) = std::mem::take(apps).into_iter().partition(|a| a.1 != 0);
+        *apps = kept;
+        gone
+    });
+    for (_, _, root, handle) in abandoned {
+        drop(handle);
+        root.remove();
+    }
+}
+
+pub fn mount_app_with(config: storyreel::config::Config) -> (HtmlElement, MountedApp) {
     use leptos::prelude::*;
     let root = container();
     let handle = leptos::mount::mount_to(
         root.clone(),
         move || view! { <storyreel::app::Shell config=config.clone() warning=None /> },
     );
-    (root, handle)
+    let id = NEXT_APP.get();
+    NEXT_APP.set(id + 1);
+    let turn = if PAGE_IN_USE.get() { TURN.get() } else { 0 };
+    MOUNTED.with_borrow_mut(|apps| apps.push((id, turn, root.clone(), Box::new(handle))));
+    (root, MountedApp(id))
 }
 
 pub async fn sim_post(path: &str) {
@@ -279,14 +317,30 @@ thread_local! {
 pub struct PageHeld;
 
 pub async fn one_at_a_time() -> PageHeld {
+    release_the_page_on_panic();
     for _ in 0..3000 {
         if !PAGE_IN_USE.get() {
             PAGE_IN_USE.set(true);
+            unmount_abandoned_apps();
+            TURN.set(TURN.get() + 1);
             return PageHeld;
         }
         sleep(20).await;
     }
     panic!("the page stayed in use for a minute: an earlier test failed while holding it");
+}
+
+/// A panic in wasm unwinds nothing, so a failing test never drops its `PageHeld`; without this every
+/// later test would wait a minute and fail for it, hiding the one failure that matters.
+fn release_the_page_on_panic() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let earlier = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            PAGE_IN_USE.set(false);
+            earlier(info);
+        }));
+    });
 }
 
 impl Drop for PageHeld {

@@ -23,7 +23,12 @@ async fn open_video_page(token: &str, id: i64) -> (web_sys::HtmlElement, impl Dr
     fresh_page(&format!("/projects/{id}/video"));
     signed_in_as(token);
     let (root, app) = mount_app_with(Config { poll_interval_seconds: 0.2, ..config() });
-    wait_for("the finished video", || text(&root).contains("Your video is ready").then_some(())).await;
+    // "Your video is ready" follows the status report; the offers follow the project, read apart.
+    wait_for("the finished video's storyboard", || {
+        (text(&root).contains("Your video is ready") && root.query_selector(".story-card").ok()?.is_some())
+            .then_some(())
+    })
+    .await;
     (root, app)
 }
 
