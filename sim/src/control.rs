@@ -80,7 +80,11 @@ async fn set_credits(
 
 async fn requests(State(state): State<AppState>) -> Json<Value> {
     let store = state.store();
-    Json(json!({ "requests": store.requests.entries().collect::<Vec<_>>() }))
+    // `now_ms` lets a client count only what began after a moment: a request is logged when it ends,
+    // so one begun earlier by someone else can still arrive later.
+    Json(
+        json!({ "requests": store.requests.entries().collect::<Vec<_>>(), "now_ms": state.started.elapsed().as_millis() as u64 }),
+    )
 }
 
 async fn clear_requests(State(state): State<AppState>) -> StatusCode {

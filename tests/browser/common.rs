@@ -197,12 +197,24 @@ pub async fn sim_put(path: &str, body: serde_json::Value) {
 
 /// How many requests the simulator saw for this method and exact API path.
 pub async fn sim_request_count(method: &str, path: &str) -> usize {
+    sim_request_count_since(method, path, 0).await
+}
+
+/// The simulator's clock (ms since it started), for `sim_request_count_since`.
+pub async fn sim_now() -> u64 {
+    sim_get("/_sim/requests").await["now_ms"].as_u64().expect("now_ms")
+}
+
+/// Like `sim_request_count`, counting only requests begun at `since` or later: on a path every test
+/// uses, a request an earlier test began can end, and be logged, during this one.
+pub async fn sim_request_count_since(method: &str, path: &str, since: u64) -> usize {
     let log = sim_get("/_sim/requests").await;
     log["requests"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|r| r["method"] == method && r["path"] == format!("/api/v1{path}"))
+        .filter(|r| r["at_ms"].as_u64().is_some_and(|at| at >= since))
         .count()
 }
 
