@@ -5,9 +5,9 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rm
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -205,18 +205,25 @@ export async function openPage(browser) {
 export async function checkScreen(page, name) {
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), [],
-    `accessibility violations on ${name}`);
+  assert.deepEqual(await axeProblems(page), [], `accessibility violations on ${name}`);
   assert.deepEqual(page.problems, [], `errors in the page on ${name}`);
 }
 
-/** Serious or critical axe violations on the page as it is now, one line each (empty when none). */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe violations on the page as it is now, one line each (empty when none).
+ * axe-core is put into the page once per document and run there, every rule as axe ships them:
+ * @axe-core/playwright's analyze() put its 560 KB in again and opened a blank page to gather the
+ * results at every call, 0.68 s of CPU a check against 0.1 s (docs/tests.md); the app has no frames
+ * for that to matter. */
 export async function axeProblems(page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
+    return violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((n) => n.target.join(' ')) }));
+  });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    .map((v) => `${v.id}: ${v.help} (${v.targets.join(', ')})`);
 }
 
 /** When the page scrolls sideways, what sticks out furthest (widest first), described so a person

@@ -5,7 +5,7 @@
 // and name, so a change of look does not break the spec, only a change of meaning.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, screenInEveryVariant, startSim, startWeb } from '../lib/harness.js';
+import { axeProblems, launchBrowser, openPage, screenInEveryVariant, startSim, startWeb } from '../lib/harness.js';
 
 let sim, web, browser;
 const ids = {};
@@ -134,4 +134,21 @@ test('persons', async () => {
 
 test('not found', async () => {
   await screen('not-found', await visit('/no/such/screen', (p) => heading(p, 'Page not found')));
+});
+
+test('the accessibility check itself finds a control without a name and text without contrast', async () => {
+  const page = await visit('/', (p) => p.getByLabel('Access token').waitFor(), null);
+  try {
+    await page.evaluate(() => {
+      const main = document.querySelector('main') ?? document.body;
+      main.insertAdjacentHTML('beforeend', '<button id="nameless"></button><p id="faint">faint words</p>');
+      // Through the CSSOM: the Content-Security-Policy refuses style attributes in markup.
+      Object.assign(document.getElementById('faint').style, { color: '#eee', background: '#fff' });
+    });
+    const problems = (await axeProblems(page)).join('\n');
+    assert.match(problems, /^button-name: .*#nameless/m);
+    assert.match(problems, /^color-contrast: .*#faint/m);
+  } finally {
+    await page.context().close();
+  }
 });
