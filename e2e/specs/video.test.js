@@ -201,6 +201,20 @@ test('a generating scene card shows a placeholder, then its image as soon as it 
   assert.deepEqual(page.problems, []);
 });
 
+test('a page left watching a generation comes to rest: the placeholders shimmer a while, no animation runs without end', async () => {
+  const id = await sim.approvedProject(2);
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.0001 });
+  const page = await openPage(browser);
+  await signIn(page, `/projects/${id}/video`);
+  await page.locator('.skeleton').first().waitFor();
+  const animations = await page.evaluate(() => document.getAnimations().map((a) => ({
+    name: a.animationName ?? a.transitionProperty ?? 'script', iterations: a.effect.getComputedTiming().iterations,
+  })));
+  assert.ok(animations.some((a) => a.name === 'shimmer'), `the placeholders shimmer at first: ${JSON.stringify(animations)}`);
+  assert.deepEqual(animations.filter((a) => a.iterations === Infinity), [], 'nothing keeps the page busy for the 5 to 15 minutes it is watched');
+  await page.context().close();
+});
+
 test('the live region speaks at a new step and a new quarter, never for a check that brought nothing new', async () => {
   const id = await sim.approvedProject(2);
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.01 });
