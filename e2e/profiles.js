@@ -4,6 +4,7 @@
 // such an answer, and once otherwise: the same test twice would test nothing more.
 //
 //   node e2e/profiles.js both    the specs that also run against alt, one path a line (scripts/test)
+//   node e2e/profiles.js order   the spec paths read from stdin, the longest first (scripts/stages.sh)
 import { readdirSync } from 'node:fs';
 
 /** Specs that run against both profiles: what each exercises of the answers the spec leaves open. */
@@ -31,9 +32,25 @@ export const DEFAULT_ONLY = {
   'storage.test.js': "the browser's storage refused or full, and two tabs sharing it: the app's own storage, not the service's answers",
 };
 
+/** Seconds each spec file takes alone (default profile, 2026-11-25, quiet machine: `node --test FILE`),
+ * for the order files start in: the longest first, so the run does not end waiting on one of them. A
+ * file not listed starts last; the figures only order, so they need not be exact. */
+export const SECONDS = {
+  'video.test.js': 81, 'fault-matrix.test.js': 73, 'fault-matrix-paid.test.js': 61, 'projects.test.js': 42,
+  'revise.test.js': 22, 'faults.test.js': 21, 'access.test.js': 21, 'screens.test.js': 19, 'hostile.test.js': 15,
+  'storage.test.js': 11, 'create-review.test.js': 10, 'keyboard.test.js': 7.5, 'sign-in.test.js': 7.4,
+  'persons.test.js': 7.4, 'delivery.test.js': 7.3, 'captions.test.js': 7.2, 'script.test.js': 6.9,
+};
+
 // A spec nobody classified would silently run once: refuse to go on instead.
 const specs = readdirSync(new URL('./specs/', import.meta.url)).filter((f) => f.endsWith('.test.js'));
 const unclassified = specs.filter((f) => !(f in BOTH) && !(f in DEFAULT_ONLY));
 if (unclassified.length) throw new Error(`e2e/profiles.js: say which profiles run ${unclassified.join(', ')}`);
 
 if (process.argv[2] === 'both') for (const f of Object.keys(BOTH)) console.log(`specs/${f}`);
+if (process.argv[2] === 'order') {
+  const { readFileSync } = await import('node:fs');
+  const paths = readFileSync(0, 'utf8').split('\n').filter(Boolean);
+  const seconds = (p) => SECONDS[p.split('/').pop()] ?? 0;
+  for (const p of paths.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) console.log(p);
+}

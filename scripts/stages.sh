@@ -4,7 +4,7 @@
 stage_logs=$(mktemp -d)
 stage_names=()
 declare -A stage_seconds=() stage_result=() stage_pid_name=()
-max_jobs=${TEST_JOBS:-3}
+max_jobs=${TEST_JOBS:-8}
 
 note_stage() { stage_names+=("$1"); stage_seconds[$1]=$2; stage_result[$1]=$3; }
 
@@ -138,14 +138,23 @@ run_browser_tests() {
   fi
 }
 
-# End-to-end specs (all of e2e/specs/ when none are named) against the release build in one profile.
+# End-to-end specs (all of e2e/specs/ when none are named) against the release build in one profile,
+# $E2E_FILES_AT_ONCE files at a time (each has its own simulator, web server and browser). The queue
+# is ours, longest file first (e2e/profiles.js, `order`): `node --test` sorts the files it is given,
+# which started the longest last and left the run waiting on it alone.
 run_e2e() {
-  local profile=$1
+  local profile=$1 out rc=0
   shift
   local files=("${@#e2e/}")
-  [ ${#files[@]} -gt 0 ] || files=(specs/)
   cd "$repo/e2e" || return
-  SIM_PROFILE=$profile node --test --test-concurrency="${E2E_FILES_AT_ONCE:-2}" "${files[@]}"
+  [ ${#files[@]} -gt 0 ] || mapfile -t files < <(ls specs/*.test.js)
+  out=$(mktemp -d)
+  printf '%s\n' "${files[@]}" | node profiles.js order \
+    | SIM_PROFILE=$profile xargs -P "${E2E_FILES_AT_ONCE:-3}" -I{} \
+      sh -c 'node --test --test-reporter=tap "$1" >"$2/$(basename "$1").log" 2>&1' _ {} "$out" || rc=$?
+  cat "$out"/*.log
+  rm -rf "$out"
+  return "$rc"
 }
 
 # The end-to-end specs a change touches, for --quick: a changed spec itself, and each spec whose
