@@ -7,7 +7,7 @@
 // so they run side by side and each runs in the profiles it needs (e2e/profiles.js).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, launchBrowser, openPage, startSim, startWeb } from './harness.js';
+import { artifacts, launchBrowser, openPage, profile, startSim, startWeb } from './harness.js';
 
 // The client gives up after this many seconds; a stall lasts 30 s, so the client's timeout ends it.
 const TIMEOUT_S = 3;
@@ -263,7 +263,11 @@ export const ACTIONS = [
     async kept({ page, dialog }, faultName) {
       // Signed in again after the 401: the dialog opens with what was typed.
       if (faultName === '401') await page.getByRole('button', { name: 'Regenerate scene 1…' }).click();
-      if (await dialog.isVisible()) assert.equal(await dialog.getByLabel('Motion prompt').inputValue(), 'a slow pan across the rooftops');
+      // The dialog can close at any moment (the app has confirmed the regeneration began): while it is
+      // open it holds what was typed; asking "visible?" and then reading raced with that closing.
+      const typed = await dialog.getByLabel('Motion prompt').inputValue({ timeout: 2_000 }).catch(() => null);
+      if (typed === null) assert.ok(!(await dialog.isVisible()), 'the dialog is open but its prompt could not be read');
+      else assert.equal(typed, 'a slow pan across the rooftops');
     },
     async recovered({ page, dialog }) {
       const confirm = dialog.getByRole('button', { name: 'Regenerate (about 100 credits)' });
@@ -336,6 +340,10 @@ export function matrix(actions) {
   for (const action of actions) {
     describe(action.name, { concurrency: 2 }, () => {
       for (const [faultName, f] of Object.entries(FAULTS)) {
+        // Under alt only what the service's own answers decide: after an uncertain paid request the app
+        // reads the project, whose status during a regeneration or upscale the spec leaves open. A
+        // request refused before it reaches the service (401, 429, 503 here) is the same in both.
+        if (profile === 'alt' && !(action.spends && UNCERTAIN.has(faultName))) continue;
         test(`${action.name} × ${faultName}`, async (t) => {
           const cell = await action.setup();
           cell.fault = f;
