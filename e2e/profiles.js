@@ -12,7 +12,7 @@ export const BOTH = {
   'access.test.js': 'a 401 mid-way (error body shape), and the token absent from every answer of either shape',
   'captions.test.js': 'the finished and upscaled video: media on another origin with signed addresses, upscale status',
   'create-review.test.js': 'update-scene answer (scene or whole project), 400 or 409 on a wrong state, scene ids beyond 32 bits, 403 body',
-  'fault-matrix-paid.test.js': 'after an uncertain approve, regenerate or upscale the app reads the project: a landed regeneration or upscale shows as generating/upscaling or as completed',
+  'fault-matrix-paid.test.js': 'after an uncertain approve, regenerate or upscale the app reads the project: a landed regeneration or upscale shows as generating/upscaling or as completed (under alt only those uncertain cells: refused, stall, 500, 502, malformed)',
   'faults.test.js': "odd answers built from the service's real answer (list shape), and Retry-After as seconds or an HTTP date",
   'hostile.test.js': 'markup sent back in error bodies and lists of either shape',
   'keyboard.test.js': 'regenerate and upscale by keyboard, whose pages differ (generating, or completed with the old video)',
@@ -20,7 +20,7 @@ export const BOTH = {
   'projects.test.js': 'list shape, unknown status_filter (empty or 400), Retry-After format, upscaling in the list',
   'revise.test.js': 'regeneration and upscale codes, bodies, project status during both, new final addresses',
   'sign-in.test.js': 'the first request is the list (either shape); a wrong token (401 body shape)',
-  'video.test.js': 'status vocabulary and steps, status fields per state, failed status with only the error, media origin',
+  'video.test.js': 'status vocabulary and steps, status fields per state, failed status with only the error, media origin (its tests of the live region, the widths and the animations run once: their answers are their own, or they check look)',
 };
 
 /** Specs that run against the default profile only: why no open answer changes what they check. */

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 
@@ -50,6 +51,11 @@ function stopper(child) {
 /** The simulator's profile for this run: where the spec says "not shown", `default` answers one
  * reasonable way and `alt` the other (see sim/README.md). The test command runs every spec under both. */
 export const profile = process.env.SIM_PROFILE || 'default';
+
+/** `test`, for a test in a spec that runs in both profiles whose checks no "not shown" answer changes
+ * (the answers it depends on are its own, or it checks look and layout): it is registered under the
+ * default profile only, so the alt run does not repeat it. Each use says why (e2e/profiles.js too). */
+export const testOnce = profile === 'alt' ? () => {} : test;
 
 /** Where each started simulator serves its media, by API base URL, for the web server's policy. */
 const mediaOrigins = new Map();

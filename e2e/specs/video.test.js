@@ -2,7 +2,7 @@
 // see progress and scenes move, play the result; a failure; an outage the page rides out.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { checkScreen, launchBrowser, openPage, startSim, startWeb, testOnce } from '../lib/harness.js';
 
 const INTERVAL_S = 1;
 let sim, web, browser;
@@ -201,7 +201,8 @@ test('a generating scene card shows a placeholder, then its image as soon as it 
   assert.deepEqual(page.problems, []);
 });
 
-test('a page left watching a generation comes to rest: the placeholders shimmer a while, no animation runs without end', async () => {
+// Once: what animates is the style sheet's, whatever the service answers.
+testOnce('a page left watching a generation comes to rest: the placeholders shimmer a while, no animation runs without end', async () => {
   const id = await sim.approvedProject(2);
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.0001 });
   const page = await openPage(browser);
@@ -215,7 +216,8 @@ test('a page left watching a generation comes to rest: the placeholders shimmer 
   await page.context().close();
 });
 
-test('the live region speaks at a new step and a new quarter, never for a check that brought nothing new', async () => {
+// Once: every status answer it checks against is the test's own (step, progress, status).
+testOnce('the live region speaks at a new step and a new quarter, never for a check that brought nothing new', async () => {
   const id = await sim.approvedProject(2);
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.01 });
   const page = await openPage(browser);
@@ -265,8 +267,9 @@ test('the live region speaks at a new step and a new quarter, never for a check 
   assert.equal((await said()).length, 4);
 });
 
-/** Screens to look at: the generation page mid-way and the finished page, at three widths, light and dark. */
-test('the generation and finished pages at 360, 768 and 1280 px, light and dark, pass axe', async () => {
+/** Screens to look at: the generation page mid-way and the finished page, at three widths, light and dark.
+ * Once, as the screens spec: step words, ids and media addresses change no layout. */
+testOnce('the generation and finished pages at 360, 768 and 1280 px, light and dark, pass axe', async () => {
   const generating = await sim.approvedProject(3, 'A fox and a crow share a winter');
   await sim.control('PUT', `/_sim/projects/${generating}/speed`, { speed: 60 });
   // Mid-way: scene 1's clip made and scene 2's image, then held there.
