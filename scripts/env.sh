@@ -19,3 +19,8 @@ start_sim() {
   cat "$out" >&2
   return 1
 }
+
+# The release build of the app: what ships, and what the end-to-end tests and the benchmark load.
+build_app() {
+  trunk build --release --offline "$@"
+}

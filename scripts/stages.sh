@@ -4,7 +4,7 @@
 stage_logs=$(mktemp -d)
 stage_names=()
 declare -A stage_seconds=() stage_result=() stage_pid_name=()
-max_jobs=${TEST_JOBS:-8}
+max_jobs=${TEST_JOBS:-4}
 
 note_stage() { stage_names+=("$1"); stage_seconds[$1]=$2; stage_result[$1]=$3; }
 
