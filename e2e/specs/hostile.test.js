@@ -335,6 +335,8 @@ test('long, right-to-left, emoji and combining-mark texts from the service hold 
 
   await page.goto(`${web.url}/projects/${ids.generating}/video`);
   await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+  // The bar follows the status; the heading's title follows the project, read apart ("Project N" until then).
+  await page.getByRole('heading', { level: 1 }).filter({ hasText: RTL }).waitFor();
   await assertFits(page, 'the video page while generating');
   assert.ok(await readsRightToLeft(page.getByRole('heading', { level: 1 }), RTL), 'the video page heading reads right to left');
 
