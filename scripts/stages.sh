@@ -110,7 +110,8 @@ summary() {
 # wasm-streams version, say), the real crate and its exports return to the bundle unnoticed.
 wasm_streams_patch_applied() {
   local tree
-  tree=$(cargo tree --offline -i wasm-streams --target wasm32-unknown-unknown --depth 0 2>&1)
+  # Not --offline: on a fresh machine nothing is downloaded yet when this runs first.
+  tree=$(cargo tree -i wasm-streams --target wasm32-unknown-unknown --depth 0 2>&1)
   echo "$tree"
   grep -q "($repo/patches/wasm-streams)" <<<"$tree" || { echo "wasm-streams is not the stand-in in patches/wasm-streams"; return 1; }
 }
