@@ -21,7 +21,12 @@ pub fn App() -> impl IntoView {
     theme::apply(theme::stored());
     let (config, _) = use_load(Config::load);
     move || match config.get() {
-        None => view! { <p class="loading" role="status">"Starting storyreel…"</p> }.into_any(),
+        None => view! {
+            <p class="loading" role="status">
+                "Starting storyreel…"
+            </p>
+        }
+        .into_any(),
         Some((config, warning)) => view! { <Shell config=config warning=warning /> }.into_any(),
     }
 }
@@ -47,26 +52,76 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     };
     on_cleanup(cancel_heading_focus);
     view! {
-        <a class="skip-link" href="#main">"Skip to content"</a>
+        <a class="skip-link" href="#main">
+            "Skip to content"
+        </a>
         <Header />
         {warning.map(|w| view! { <Banner tone=Tone::Info>{w}</Banner> })}
-        {move || refused.get().then(|| view! {
-            <Banner tone=Tone::Warning>
-                "This browser does not let storyreel keep anything on this device: your sign-in and drafts last only until you reload or leave this page."
-            </Banner>
-        })}
+        {move || {
+            refused
+                .get()
+                .then(|| {
+                    view! {
+                        <Banner tone=Tone::Warning>
+                            "This browser does not let storyreel keep anything on this device: your sign-in and drafts last only until you reload or leave this page."
+                        </Banner>
+                    }
+                })
+        }}
         <main id="main" tabindex="-1">
             {move || {
                 let now = screen.get();
                 on_new_screen();
                 match now {
                     Screen::SignIn => view! { <SignInPage /> }.into_any(),
-                    Screen::Projects => view! { <RequireSignIn><ProjectsPage /></RequireSignIn> }.into_any(),
-                    Screen::NewStory => view! { <RequireSignIn><NewStoryPage /></RequireSignIn> }.into_any(),
-                    Screen::Persons => view! { <RequireSignIn><PersonsPage /></RequireSignIn> }.into_any(),
-                    Screen::Project(id) => view! { <RequireSignIn><ProjectPage id=id /></RequireSignIn> }.into_any(),
-                    Screen::Video(id) => view! { <RequireSignIn><VideoPage id=id /></RequireSignIn> }.into_any(),
-                    Screen::NoSuchProject => view! { <RequireSignIn><NotFound project=true /></RequireSignIn> }.into_any(),
+                    Screen::Projects => {
+                        view! {
+                            <RequireSignIn>
+                                <ProjectsPage />
+                            </RequireSignIn>
+                        }
+                            .into_any()
+                    }
+                    Screen::NewStory => {
+                        view! {
+                            <RequireSignIn>
+                                <NewStoryPage />
+                            </RequireSignIn>
+                        }
+                            .into_any()
+                    }
+                    Screen::Persons => {
+                        view! {
+                            <RequireSignIn>
+                                <PersonsPage />
+                            </RequireSignIn>
+                        }
+                            .into_any()
+                    }
+                    Screen::Project(id) => {
+                        view! {
+                            <RequireSignIn>
+                                <ProjectPage id=id />
+                            </RequireSignIn>
+                        }
+                            .into_any()
+                    }
+                    Screen::Video(id) => {
+                        view! {
+                            <RequireSignIn>
+                                <VideoPage id=id />
+                            </RequireSignIn>
+                        }
+                            .into_any()
+                    }
+                    Screen::NoSuchProject => {
+                        view! {
+                            <RequireSignIn>
+                                <NotFound project=true />
+                            </RequireSignIn>
+                        }
+                            .into_any()
+                    }
                     Screen::NotFound => view! { <NotFound /> }.into_any(),
                 }
             }}
@@ -81,26 +136,42 @@ fn Header() -> impl IntoView {
     let current = move |href: &'static str| move || location.pathname.with(|path| path == href).then_some("page");
     view! {
         <header class="site-header">
-            <a href=routes::HOME class="brand">"storyreel"</a>
+            <a href=routes::HOME class="brand">
+                "storyreel"
+            </a>
             // No empty navigation landmark while signed out: there is nowhere to go but sign-in.
-            {move || session.signed_in().then(|| view! {
-                <nav aria-label="Main">
-                    <a href=routes::HOME aria-current=current(routes::HOME)>"Projects"</a>
-                    <a href=routes::NEW_STORY aria-current=current(routes::NEW_STORY)>"New story"</a>
-                    <a href=routes::PERSONS aria-current=current(routes::PERSONS)>"Persons"</a>
-                </nav>
-            })}
+            {move || {
+                session
+                    .signed_in()
+                    .then(|| {
+                        view! {
+                            <nav aria-label="Main">
+                                <a href=routes::HOME aria-current=current(routes::HOME)>
+                                    "Projects"
+                                </a>
+                                <a href=routes::NEW_STORY aria-current=current(routes::NEW_STORY)>
+                                    "New story"
+                                </a>
+                                <a href=routes::PERSONS aria-current=current(routes::PERSONS)>
+                                    "Persons"
+                                </a>
+                            </nav>
+                        }
+                    })
+            }}
             <div class="account">
                 <ThemeSelect />
-                {move || if session.signed_in() {
-                    view! {
-                        <button type="button" class="button secondary" on:click=move |_| session.sign_out()>
-                            "Sign out"
-                        </button>
+                {move || {
+                    if session.signed_in() {
+                        view! {
+                            <button type="button" class="button secondary" on:click=move |_| session.sign_out()>
+                                "Sign out"
+                            </button>
+                        }
+                            .into_any()
+                    } else {
+                        view! { <a href=routes::SIGN_IN>"Sign in"</a> }.into_any()
                     }
-                    .into_any()
-                } else {
-                    view! { <a href=routes::SIGN_IN>"Sign in"</a> }.into_any()
                 }}
             </div>
         </header>
@@ -117,7 +188,14 @@ fn ThemeSelect() -> impl IntoView {
         <div class="theme">
             <label for="theme">"Theme"</label>
             <select id="theme" on:change=change>
-                {ThemeChoice::ALL.map(|c| view! { <option value=c.option_value() selected=c == chosen>{c.label()}</option> })}
+                {ThemeChoice::ALL
+                    .map(|c| {
+                        view! {
+                            <option value=c.option_value() selected=c == chosen>
+                                {c.label()}
+                            </option>
+                        }
+                    })}
             </select>
         </div>
     }

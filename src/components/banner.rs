@@ -32,7 +32,11 @@ impl Tone {
 /// A message set apart from the page, in words and colour.
 #[component]
 pub fn Banner(tone: Tone, children: Children) -> impl IntoView {
-    view! { <div class=tone.class() role=tone.role()>{children()}</div> }
+    view! {
+        <div class=tone.class() role=tone.role()>
+            {children()}
+        </div>
+    }
 }
 
 /// A message that comes and goes: shown while `message` holds one.

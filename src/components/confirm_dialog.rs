@@ -43,28 +43,47 @@ pub fn ConfirmDialog(
         format!("dialog-{}", title.to_ascii_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
     let labelled_by = heading_id.clone();
     view! {
-        <dialog node_ref=dialog class="dialog" aria-labelledby=labelled_by on:close=move |ev| {
-            // The close event comes a task later: a dialog opened again since then stays open.
-            if !event_target::<web_sys::HtmlDialogElement>(&ev).open() {
-                open.set(false);
-                give_focus_back();
-            }
-        }>
-            <form method="dialog" class="form" on:submit=move |ev| {
-                ev.prevent_default();
-                if !busy.get_untracked() {
-                    on_confirm.run(());
+        <dialog
+            node_ref=dialog
+            class="dialog"
+            aria-labelledby=labelled_by
+            on:close=move |ev| {
+                if !event_target::<web_sys::HtmlDialogElement>(&ev).open() {
+                    open.set(false);
+                    give_focus_back();
                 }
-            }>
+            }
+        >
+            <form
+                method="dialog"
+                class="form"
+                on:submit=move |ev| {
+                    ev.prevent_default();
+                    if !busy.get_untracked() {
+                        on_confirm.run(());
+                    }
+                }
+            >
                 <h2 id=heading_id>{title}</h2>
                 {children()}
                 <MessageBanner tone=Tone::Error message=error />
                 // Cancel first: the confirm button's label changes while busy ("Approving…"), and a
                 // double click must not land its second click on a button that moved under it.
                 <div class="actions">
-                    <button type="button" class="button" on:click=move |_| open.set(false)>"Cancel"</button>
-                    {other.map(|(label, run)| view! { <button type="button" class="button" on:click=move |_| run.run(())>{label}</button> })}
-                    <button type="submit" class="button primary" disabled=move || busy.get()>{move || confirm_label.get()}</button>
+                    <button type="button" class="button" on:click=move |_| open.set(false)>
+                        "Cancel"
+                    </button>
+                    {other
+                        .map(|(label, run)| {
+                            view! {
+                                <button type="button" class="button" on:click=move |_| run.run(())>
+                                    {label}
+                                </button>
+                            }
+                        })}
+                    <button type="submit" class="button primary" disabled=move || busy.get()>
+                        {move || confirm_label.get()}
+                    </button>
                 </div>
             </form>
         </dialog>

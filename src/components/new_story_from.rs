@@ -39,11 +39,19 @@ pub fn NewStoryFrom(project: RwSignal<Option<Project>>) -> impl IntoView {
         <button type="button" class="button" disabled=move || project.with(Option::is_none) on:click=start>
             "Start a new story from this one"
         </button>
-        <ConfirmDialog open=open title="Replace the story you began?" confirm_label="Replace my draft" busy=false
-            error={None::<String>} on_confirm=Callback::new(move |_| go(true))
-            other=("Keep my draft", Callback::new(move |_| go(false)))>
-            <p>"The new-story form holds a story you have not sent yet: “"<bdi>{theirs}</bdi>
-                "”. Replace it with this project's story, or keep yours and go to the form."</p>
+        <ConfirmDialog
+            open=open
+            title="Replace the story you began?"
+            confirm_label="Replace my draft"
+            busy=false
+            error={None::<String>}
+            on_confirm=Callback::new(move |_| go(true))
+            other=("Keep my draft", Callback::new(move |_| go(false)))
+        >
+            <p>
+                "The new-story form holds a story you have not sent yet: “"<bdi>{theirs}</bdi>
+                "”. Replace it with this project's story, or keep yours and go to the form."
+            </p>
         </ConfirmDialog>
     }
 }

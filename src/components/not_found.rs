@@ -17,7 +17,9 @@ pub fn NotFound(#[prop(optional)] project: bool) -> impl IntoView {
         <section class="page narrow" aria-labelledby="not-found-heading">
             <PageHeading id="not-found-heading">{title}</PageHeading>
             <p>{why}</p>
-            <p><a href=routes::HOME>"Go to your projects"</a></p>
+            <p>
+                <a href=routes::HOME>"Go to your projects"</a>
+            </p>
         </section>
     }
 }

@@ -13,5 +13,9 @@ pub fn PageHeading(id: &'static str, children: Children) -> impl IntoView {
             focus_heading_if_wanted(&h1);
         }
     });
-    view! { <h1 id=id node_ref=h1>{children()}</h1> }
+    view! {
+        <h1 id=id node_ref=h1>
+            {children()}
+        </h1>
+    }
 }

@@ -24,7 +24,11 @@ pub fn PersonChoice(
         .map(|(person, name)| {
             let value = person.to_string();
             let this = value.clone();
-            view! { <option value=value prop:selected=move || chosen.with(|c| c.trim() == this)>{describe(*person, name)}</option> }
+            view! {
+                <option value=value prop:selected=move || chosen.with(|c| c.trim() == this)>
+                    {describe(*person, name)}
+                </option>
+            }
         })
         .collect_view();
     (!listed.is_empty()).then(|| {
@@ -32,7 +36,9 @@ pub fn PersonChoice(
             <div class="field">
                 <label for=id>"Known person"</label>
                 <select id=id on:change=move |ev| on_choose.run(event_target_value(&ev))>
-                    <option value="" prop:selected=move || chosen.with(|c| !listed.iter().any(|l| l == c.trim()))>{none}</option>
+                    <option value="" prop:selected=move || chosen.with(|c| !listed.iter().any(|l| l == c.trim()))>
+                        {none}
+                    </option>
                     {options}
                 </select>
             </div>

@@ -182,7 +182,13 @@ pub fn SceneEditor(
             });
             view! { <TextField id=id label=label rows=3 value=Signal::derive(value) on_input=on_input /> }.into_any()
         } else {
-            view! { <div class="field"><dt>{label}</dt><dd>{value}</dd></div> }.into_any()
+            view! {
+                <div class="field">
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                </div>
+            }
+            .into_any()
         }
     });
 
@@ -193,36 +199,64 @@ pub fn SceneEditor(
                     {format!("Scene {number}")}
                     {talking_head.then(|| view! { <span class="tag">" · talking head"</span> })}
                 </legend>
-                {if editable { view! { <div class="scene-fields">{fields}</div> }.into_any() } else { view! { <dl class="scene-fields">{fields}</dl> }.into_any() }}
-                {editable.then(|| view! {
-                    // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page
-                    // the moment a save starts; the handlers ignore a click with nothing to do.
-                    <div class="actions">
-                        <button type="button" class="button primary" on:click=save
-                            aria-disabled=move || (!dirty.get() || saving.get()).to_string()>
-                            {format!("Save scene {number}")}
-                        </button>
-                        <button type="button" class="button" on:click=move |_| if dirty.get_untracked() { settle(false) }
-                            aria-disabled=move || (!dirty.get()).to_string()>
-                            {format!("Discard scene {number} changes")}
-                        </button>
-                        <span class="save-state" role="status">
-                            {move || match state.get() {
-                                _ if saving.get() => "Saving…".to_owned(),
-                                SaveState::Saved if !dirty.get() => "Saved.".to_owned(),
-                                _ if dirty.get() => "Unsaved changes".to_owned(),
-                                _ => String::new(),
-                            }}
-                        </span>
-                    </div>
-                })}
-                <MessageBanner tone=Tone::Error message=Signal::derive(move || match state.get() {
-                    SaveState::Failed(m) => Some(m),
-                    _ => theirs.with(Option::is_some).then(|| format!(
-                        "Scene {number} was changed and saved elsewhere (another tab or device) since you began editing it. \
-                         Save scene {number} to keep your changes over it, or discard yours to take the saved text."
-                    )),
-                }) />
+                {if editable {
+                    view! { <div class="scene-fields">{fields}</div> }.into_any()
+                } else {
+                    view! { <dl class="scene-fields">{fields}</dl> }.into_any()
+                }}
+                {editable
+                    .then(|| {
+                        view! {
+                            // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page
+                            // the moment a save starts; the handlers ignore a click with nothing to do.
+                            <div class="actions">
+                                <button
+                                    type="button"
+                                    class="button primary"
+                                    on:click=save
+                                    aria-disabled=move || (!dirty.get() || saving.get()).to_string()
+                                >
+                                    {format!("Save scene {number}")}
+                                </button>
+                                <button
+                                    type="button"
+                                    class="button"
+                                    on:click=move |_| {
+                                        if dirty.get_untracked() {
+                                            settle(false)
+                                        }
+                                    }
+                                    aria-disabled=move || (!dirty.get()).to_string()
+                                >
+                                    {format!("Discard scene {number} changes")}
+                                </button>
+                                <span class="save-state" role="status">
+                                    {move || match state.get() {
+                                        _ if saving.get() => "Saving…".to_owned(),
+                                        SaveState::Saved if !dirty.get() => "Saved.".to_owned(),
+                                        _ if dirty.get() => "Unsaved changes".to_owned(),
+                                        _ => String::new(),
+                                    }}
+                                </span>
+                            </div>
+                        }
+                    })}
+                <MessageBanner
+                    tone=Tone::Error
+                    message=Signal::derive(move || match state.get() {
+                        SaveState::Failed(m) => Some(m),
+                        _ => {
+                            theirs
+                                .with(Option::is_some)
+                                .then(|| {
+                                    format!(
+                                        "Scene {number} was changed and saved elsewhere (another tab or device) since you began editing it. \
+                         Save scene {number} to keep your changes over it, or discard yours to take the saved text.",
+                                    )
+                                })
+                        }
+                    })
+                />
             </fieldset>
         </li>
     }

@@ -27,7 +27,11 @@ pub fn ScriptFiles(project: RwSignal<Option<Project>>) -> impl IntoView {
         status.set(format!("{} {name}.", if made { "Made" } else { "Your browser did not save" }));
     };
     let button = move |label: &'static str, extension: &'static str| {
-        view! { <button type="button" class="button" on:click=move |_| make(extension)>{label}</button> }
+        view! {
+            <button type="button" class="button" on:click=move |_| make(extension)>
+                {label}
+            </button>
+        }
     };
     // Offered as the project is when the page is shown; what a button makes follows the project.
     view! {
@@ -36,10 +40,16 @@ pub fn ScriptFiles(project: RwSignal<Option<Project>>) -> impl IntoView {
             {if silent() {
                 view! { <span>{NO_SUBTITLES}</span> }.into_any()
             } else {
-                view! { {button("Download subtitles (.srt)", "srt")} {button("Download subtitles (.vtt)", "vtt")} }.into_any()
+                view! {
+                    {button("Download subtitles (.srt)", "srt")}
+                    {button("Download subtitles (.vtt)", "vtt")}
+                }
+                    .into_any()
             }}
         </div>
-        <p role="status" class="help">{status}</p>
+        <p role="status" class="help">
+            {status}
+        </p>
     }
 }
 

@@ -52,16 +52,37 @@ pub fn TextField(
             });
             view! {
                 // Free text may be Hebrew or Arabic: it is edited in the direction of its first letter.
-                <textarea id=id.clone() node_ref=area rows=rows dir="auto" aria-describedby=described_by aria-invalid=invalid
-                    placeholder=placeholder prop:value=value on:input=input></textarea>
+                <textarea
+                    id=id.clone()
+                    node_ref=area
+                    rows=rows
+                    dir="auto"
+                    aria-describedby=described_by
+                    aria-invalid=invalid
+                    placeholder=placeholder
+                    prop:value=value
+                    on:input=input
+                ></textarea>
             }
             .into_any()
         }
         None => view! {
-            <input id=id.clone() node_ref=node_ref type=input_type.unwrap_or("text") inputmode=inputmode autocomplete=autocomplete
-                spellcheck="false" placeholder=placeholder
-                min=range.map(|r| r.0) max=range.map(|r| r.1) step=range.map(|_| 1)
-                aria-describedby=described_by aria-invalid=invalid prop:value=value on:input=input />
+            <input
+                id=id.clone()
+                node_ref=node_ref
+                type=input_type.unwrap_or("text")
+                inputmode=inputmode
+                autocomplete=autocomplete
+                spellcheck="false"
+                placeholder=placeholder
+                min=range.map(|r| r.0)
+                max=range.map(|r| r.1)
+                step=range.map(|_| 1)
+                aria-describedby=described_by
+                aria-invalid=invalid
+                prop:value=value
+                on:input=input
+            />
         }
         .into_any(),
     };
@@ -69,13 +90,28 @@ pub fn TextField(
         <div class="field">
             <label for=id>{label}</label>
             {control}
-            {help.map(|text| view! { <p id=help_id class="help">{text}</p> })}
-            {count.map(|count| view! {
-                <p id=count_id class=move || if count.with(|(used, max)| used > max) { "counter over" } else { "counter" }>
-                    {move || count.with(|(used, max)| format!("{used} / {max}"))}
-                </p>
-            })}
-            <p id=error_id class="field-error">{move || error.get()}</p>
+            {help
+                .map(|text| {
+                    view! {
+                        <p id=help_id class="help">
+                            {text}
+                        </p>
+                    }
+                })}
+            {count
+                .map(|count| {
+                    view! {
+                        <p
+                            id=count_id
+                            class=move || if count.with(|(used, max)| used > max) { "counter over" } else { "counter" }
+                        >
+                            {move || count.with(|(used, max)| format!("{used} / {max}"))}
+                        </p>
+                    }
+                })}
+            <p id=error_id class="field-error">
+                {move || error.get()}
+            </p>
             {children.map(|c| c())}
         </div>
     }

@@ -88,49 +88,100 @@ pub fn VideoPlayer(
     view! {
         <div class="player">
             // One element for every version, so switching changes only its source.
-            <Show when=move || source.with(Option::is_some)
-                fallback=|| view! { <Banner tone=Tone::Warning>"The final video's address is unavailable (the service sent none, or one storyreel will not open)."</Banner> }>
-                <video node_ref=video controls preload="metadata" src=move || source.get() aria-label="Final video"
-                    on:loadedmetadata=on_loaded on:error=move |_| broken.set(true) on:keydown=on_key></video>
+            <Show
+                when=move || source.with(Option::is_some)
+                fallback=|| {
+                    view! {
+                        <Banner tone=Tone::Warning>
+                            "The final video's address is unavailable (the service sent none, or one storyreel will not open)."
+                        </Banner>
+                    }
+                }
+            >
+                <video
+                    node_ref=video
+                    controls
+                    preload="metadata"
+                    src=move || source.get()
+                    aria-label="Final video"
+                    on:loadedmetadata=on_loaded
+                    on:error=move |_| broken.set(true)
+                    on:keydown=on_key
+                ></video>
             </Show>
             <Show when=move || broken.get()>
                 <Banner tone=Tone::Error>
-                    <p>"This video could not be loaded. Its link may have expired or the file is not there any more."</p>
-                    <button type="button" class="button" on:click=move |_| {
-                        broken.set(false);
-                        on_refresh.run(());
-                        // The address may come back unchanged (the file was only missing for a while): ask again.
-                        if let Some(v) = video.get_untracked() { v.load(); }
-                    }>"Refresh the project"</button>
+                    <p>
+                        "This video could not be loaded. Its link may have expired or the file is not there any more."
+                    </p>
+                    <button
+                        type="button"
+                        class="button"
+                        on:click=move |_| {
+                            broken.set(false);
+                            on_refresh.run(());
+                            if let Some(v) = video.get_untracked() {
+                                v.load();
+                            }
+                        }
+                    >
+                        "Refresh the project"
+                    </button>
                 </Banner>
             </Show>
             <Show when=move || upscaled.with(Option::is_some)>
                 <fieldset class="version-switch">
                     <legend>"Version"</legend>
                     <span>
-                        <input type="radio" id="version-original" name="video-version" prop:checked=move || version.get() == Version::Original
-                            on:change=move |_| choose(Version::Original) />
+                        <input
+                            type="radio"
+                            id="version-original"
+                            name="video-version"
+                            prop:checked=move || version.get() == Version::Original
+                            on:change=move |_| choose(Version::Original)
+                        />
                         <label for="version-original">"Original"</label>
                     </span>
                     <span>
-                        <input type="radio" id="version-upscaled" name="video-version" prop:checked=move || version.get() == Version::Upscaled
-                            on:change=move |_| choose(Version::Upscaled) />
+                        <input
+                            type="radio"
+                            id="version-upscaled"
+                            name="video-version"
+                            prop:checked=move || version.get() == Version::Upscaled
+                            on:change=move |_| choose(Version::Upscaled)
+                        />
                         <label for="version-upscaled">"Upscaled"</label>
                     </span>
                 </fieldset>
             </Show>
             <nav aria-label="Jump to a scene" class="chapters">
-                {move || clips.get().into_iter().map(|(n, _)| view! {
-                    <button type="button" class="button small" on:click=move |_| jump(n)>
-                        {format!("Scene {n} ({})", clock(scene_start_seconds(n)))}
-                    </button>
-                }).collect_view()}
+                {move || {
+                    clips
+                        .get()
+                        .into_iter()
+                        .map(|(n, _)| {
+                            view! {
+                                <button type="button" class="button small" on:click=move |_| jump(n)>
+                                    {format!("Scene {n} ({})", clock(scene_start_seconds(n)))}
+                                </button>
+                            }
+                        })
+                        .collect_view()
+                }}
             </nav>
             <h3>"Downloads"</h3>
             <ul class="downloads">
                 <li>{move || download(original.get(), "Download the video")}</li>
-                {move || upscaled.get().map(|url| view! { <li>{download(Some(url), "Download the upscaled video")}</li> })}
-                {move || clips.get().into_iter().map(|(n, url)| view! { <li>{download(safe(url), &format!("Scene {n} clip"))}</li> }).collect_view()}
+                {move || {
+                    upscaled.get().map(|url| view! { <li>{download(Some(url), "Download the upscaled video")}</li> })
+                }}
+                {move || {
+                    clips
+                        .get()
+                        .into_iter()
+                        .map(|(n, url)| view! { <li>{download(safe(url), &format!("Scene {n} clip"))}</li> })
+                        .collect_view()
+                }}
             </ul>
         </div>
     }
@@ -138,9 +189,12 @@ pub fn VideoPlayer(
 
 fn download(url: Option<String>, label: &str) -> AnyView {
     match url {
-        Some(href) => {
-            view! { <a href=href download="" target="_blank" rel="noopener">{label.to_owned()}</a> }.into_any()
+        Some(href) => view! {
+            <a href=href download="" target="_blank" rel="noopener">
+                {label.to_owned()}
+            </a>
         }
+        .into_any(),
         None => view! { <span class="unavailable">{format!("{label}: unavailable")}</span> }.into_any(),
     }
 }

@@ -117,32 +117,73 @@ pub fn NewStoryPage() -> impl IntoView {
             <PageHeading id="new-story-heading">"New story"</PageHeading>
             <p class="help">"Describe your idea; the service proposes scenes you can edit before anything is spent."</p>
             <form class="form" on:submit=submit novalidate>
-                <TextField id="story-idea" label="Story idea" rows=6 count=count error=idea_problem
+                <TextField
+                    id="story-idea"
+                    label="Story idea"
+                    rows=6
+                    count=count
+                    error=idea_problem
                     help="An emoji built from several symbols, like 👩🏽‍💻, counts as several characters, as the service counts them."
-                    value=Signal::derive(move || draft.with(|d| d.idea.clone())) on_input=edit(|d, v| d.idea = v) />
-                <TextField id="person-id" label="Person id" inputmode="numeric" autocomplete="off" error=person_problem
+                    value=Signal::derive(move || draft.with(|d| d.idea.clone()))
+                    on_input=edit(|d, v| d.idea = v)
+                />
+                <TextField
+                    id="person-id"
+                    label="Person id"
+                    inputmode="numeric"
+                    autocomplete="off"
+                    error=person_problem
                     help="The person or character who appears in the video."
-                    value=person on_input=edit(|d, v| d.person_id = v) />
-                <PersonChoice id="story-known-person" known=persons::load() chosen=person
-                    on_choose=edit(|d, v| d.person_id = v) none="Choose by name" />
-                <TextField id="num-scenes" label="Number of scenes" input_type="number" range=(2, 10) inputmode="numeric" error=scenes_problem
+                    value=person
+                    on_input=edit(|d, v| d.person_id = v)
+                />
+                <PersonChoice
+                    id="story-known-person"
+                    known=persons::load()
+                    chosen=person
+                    on_choose=edit(|d, v| d.person_id = v)
+                    none="Choose by name"
+                />
+                <TextField
+                    id="num-scenes"
+                    label="Number of scenes"
+                    input_type="number"
+                    range=(2, 10)
+                    inputmode="numeric"
+                    error=scenes_problem
                     help="2 to 10 scenes of 10 seconds each."
-                    value=Signal::derive(move || draft.with(|d| d.num_scenes.clone())) on_input=edit(|d, v| d.num_scenes = v) />
+                    value=Signal::derive(move || draft.with(|d| d.num_scenes.clone()))
+                    on_input=edit(|d, v| d.num_scenes = v)
+                />
                 <div class="field checkbox">
-                    <input id="avatar-first" type="checkbox" prop:checked=move || draft.with(|d| d.use_avatar_first_scene)
-                        on:change=move |ev| draft.update(|d| d.use_avatar_first_scene = event_target_checked(&ev)) />
+                    <input
+                        id="avatar-first"
+                        type="checkbox"
+                        prop:checked=move || draft.with(|d| d.use_avatar_first_scene)
+                        on:change=move |ev| draft.update(|d| d.use_avatar_first_scene = event_target_checked(&ev))
+                    />
                     <label for="avatar-first">"Talking head in the first scene"</label>
                 </div>
                 <div class="field checkbox">
-                    <input id="avatar-last" type="checkbox" prop:checked=move || draft.with(|d| d.use_avatar_last_scene)
-                        on:change=move |ev| draft.update(|d| d.use_avatar_last_scene = event_target_checked(&ev)) />
+                    <input
+                        id="avatar-last"
+                        type="checkbox"
+                        prop:checked=move || draft.with(|d| d.use_avatar_last_scene)
+                        on:change=move |ev| draft.update(|d| d.use_avatar_last_scene = event_target_checked(&ev))
+                    />
                     <label for="avatar-last">"Talking head in the last scene"</label>
                 </div>
                 <p class="cost" aria-live="polite">
-                    {move || estimate().map(|e| format!("When you approve: {}. Creating the proposal is free.", e.summary()))}
+                    {move || {
+                        estimate().map(|e| format!("When you approve: {}. Creating the proposal is free.", e.summary()))
+                    }}
                 </p>
                 <MessageBanner tone=Tone::Error message=Signal::derive(move || server.with(|(_, m)| m.clone())) />
-                <button type="submit" class="button primary" disabled=move || sending.get() || (touched.get() && !valid())>
+                <button
+                    type="submit"
+                    class="button primary"
+                    disabled=move || sending.get() || (touched.get() && !valid())
+                >
                     {move || if sending.get() { "Proposing scenes…" } else { "Propose scenes" }}
                 </button>
             </form>

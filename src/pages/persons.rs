@@ -38,28 +38,54 @@ pub fn PersonsPage() -> impl IntoView {
                 "Name the person ids of your projects to choose them by name in a new story and in the list's filter. "
                 "Names stay in this browser, for this account, until you sign out; the service only ever receives the id."
             </p>
-            <form class="form" novalidate on:submit=move |ev| {
-                ev.prevent_default();
-                keep(false);
-            }>
+            <form
+                class="form"
+                novalidate
+                on:submit=move |ev| {
+                    ev.prevent_default();
+                    keep(false);
+                }
+            >
                 {move || {
                     saved.track();
                     view! {
-                        <PersonChoice id="persons-known" known=persons::load() chosen=id.into() none="Another id"
+                        <PersonChoice
+                            id="persons-known"
+                            known=persons::load()
+                            chosen=id.into()
+                            none="Another id"
                             on_choose=Callback::new(move |v: String| {
                                 name.set(persons::load().name(v.parse().unwrap_or_default()).to_owned());
                                 id.set(v);
-                            }) />
+                            })
+                        />
                     }
                 }}
-                <TextField id="persons-id" label="Person id" inputmode="numeric" autocomplete="off" value=id
-                    on_input=Callback::new(move |v| id.set(v)) error=id_problem />
-                <TextField id="persons-name" label="Name" autocomplete="off" value=name
+                <TextField
+                    id="persons-id"
+                    label="Person id"
+                    inputmode="numeric"
+                    autocomplete="off"
+                    value=id
+                    on_input=Callback::new(move |v| id.set(v))
+                    error=id_problem
+                />
+                <TextField
+                    id="persons-name"
+                    label="Name"
+                    autocomplete="off"
+                    value=name
                     count=Signal::derive(move || (name.with(|n| name_length(n)), MAX_NAME_CHARS))
-                    on_input=Callback::new(move |v| name.set(v)) error=name_problem />
+                    on_input=Callback::new(move |v| name.set(v))
+                    error=name_problem
+                />
                 <div class="actions">
-                    <button type="submit" class="button primary">"Save name"</button>
-                    <button type="button" class="button" on:click=move |_| keep(true)>"Remove name"</button>
+                    <button type="submit" class="button primary">
+                        "Save name"
+                    </button>
+                    <button type="button" class="button" on:click=move |_| keep(true)>
+                        "Remove name"
+                    </button>
                 </div>
             </form>
             <p role="status">{said}</p>

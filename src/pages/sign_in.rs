@@ -90,25 +90,55 @@ pub fn SignInPage() -> impl IntoView {
         <section class="page narrow" aria-labelledby="sign-in-heading">
             <PageHeading id="sign-in-heading">"Sign in"</PageHeading>
             <MessageBanner tone=Tone::Info message=Signal::derive(move || session.notice()) />
-            {move || session.signed_in().then(|| view! {
-                <div class="signed-in">
-                    <p>"You are signed in to " <code>{move || session.api_base_url()}</code> "."</p>
-                    <button type="button" class="button secondary" on:click=sign_out>"Sign out"</button>
-                </div>
-            })}
+            {move || {
+                session
+                    .signed_in()
+                    .then(|| {
+                        view! {
+                            <div class="signed-in">
+                                <p>"You are signed in to " <code>{move || session.api_base_url()}</code> "."</p>
+                                <button type="button" class="button secondary" on:click=sign_out>
+                                    "Sign out"
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
             <form class="form" on:submit=submit novalidate>
-                <TextField id="access-token" label="Access token" input_type="password" autocomplete="off" error=token_error
+                <TextField
+                    id="access-token"
+                    label="Access token"
+                    input_type="password"
+                    autocomplete="off"
+                    error=token_error
                     help="It is sent only to the API address below, in the Authorization header."
-                    value=token on_input=Callback::new(move |v| token.set(v)) />
+                    value=token
+                    on_input=Callback::new(move |v| token.set(v))
+                />
                 <div class="field checkbox">
-                    <input id="remember" type="checkbox" prop:checked=move || remember.get()
-                        on:change=move |ev| remember.set(event_target_checked(&ev)) />
+                    <input
+                        id="remember"
+                        type="checkbox"
+                        prop:checked=move || remember.get()
+                        on:change=move |ev| remember.set(event_target_checked(&ev))
+                    />
                     <label for="remember">"Remember me on this device"</label>
                 </div>
-                <p class="help">"Without it, you stay signed in only until this tab is closed. Do not use it on a shared computer."</p>
-                <TextField id="api-base-url" label="API address" input_type="url" autocomplete="url" error=address_error
-                    value=api_base_url on_input=Callback::new(move |v| api_base_url.set(v))>
-                    <button type="button" class="button link" on:click=reset_address>"Use the default address"</button>
+                <p class="help">
+                    "Without it, you stay signed in only until this tab is closed. Do not use it on a shared computer."
+                </p>
+                <TextField
+                    id="api-base-url"
+                    label="API address"
+                    input_type="url"
+                    autocomplete="url"
+                    error=address_error
+                    value=api_base_url
+                    on_input=Callback::new(move |v| api_base_url.set(v))
+                >
+                    <button type="button" class="button link" on:click=reset_address>
+                        "Use the default address"
+                    </button>
                 </TextField>
                 <MessageBanner tone=Tone::Error message=Signal::derive(move || problems.with(|p| p.other.clone())) />
                 <button type="submit" class="button primary" disabled=move || checking.get()>

@@ -168,8 +168,14 @@ async fn captions_that_come_or_change_after_the_video_loaded_keep_the_video_and_
     let none = Signal::stored(None::<String>);
     let app = leptos::mount::mount_to(root.clone(), move || {
         view! {
-            <VideoPlayer final_url=Some(url.clone()) upscaled_url=none clips=Vec::new()
-                captions=file chapters=none on_refresh=Callback::new(|_| ()) />
+            <VideoPlayer
+                final_url=Some(url.clone())
+                upscaled_url=none
+                clips=Vec::new()
+                captions=file
+                chapters=none
+                on_refresh=Callback::new(|_| ())
+            />
         }
     });
     let video: HtmlVideoElement =

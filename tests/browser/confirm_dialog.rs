@@ -24,9 +24,20 @@ async fn focus_goes_into_the_dialog_and_back_to_the_control_that_opened_it() {
         let no_error = Signal::derive(|| None::<String>);
         view! {
             <button type="button">"Something else"</button>
-            <button type="button" on:click=move |_| open.set(true)>"Delete…"</button>
-            <ConfirmDialog open=open title="Delete the draft" confirm_label="Delete" busy=false error=no_error
-                on_confirm=Callback::new(move |_| { confirmed.update(|n| *n += 1); open.set(false); })>
+            <button type="button" on:click=move |_| open.set(true)>
+                "Delete…"
+            </button>
+            <ConfirmDialog
+                open=open
+                title="Delete the draft"
+                confirm_label="Delete"
+                busy=false
+                error=no_error
+                on_confirm=Callback::new(move |_| {
+                    confirmed.update(|n| *n += 1);
+                    open.set(false);
+                })
+            >
                 <p>"The draft cannot be brought back."</p>
             </ConfirmDialog>
         }

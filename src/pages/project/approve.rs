@@ -64,28 +64,54 @@ pub fn ApprovePanel(
     view! {
         <div class="approve-panel">
             <p>{format!("Approving starts generation: {}. The credits are reserved at once.", estimate.summary())}</p>
-            {move || unsaved.with(|s| (!s.is_empty()).then(|| {
-                let list = s.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ");
-                view! { <Banner tone=Tone::Warning>{format!("Save or discard your changes to scene {list} before approving.")}</Banner> }
-            }))}
-            <button type="button" class="button primary"
+            {move || {
+                unsaved
+                    .with(|s| {
+                        (!s.is_empty())
+                            .then(|| {
+                                let list = s.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ");
+                                view! {
+                                    <Banner tone=Tone::Warning>
+                                        {format!("Save or discard your changes to scene {list} before approving.")}
+                                    </Banner>
+                                }
+                            })
+                    })
+            }}
+            <button
+                type="button"
+                class="button primary"
                 disabled=move || !unsaved.with(Vec::is_empty)
-                on:click=move |_| { dialog_error.set(None); dialog_open.set(true); }>
+                on:click=move |_| {
+                    dialog_error.set(None);
+                    dialog_open.set(true);
+                }
+            >
                 "Approve and generate…"
             </button>
         </div>
         <ConfirmDialog
             open=dialog_open
             title="Approve and generate"
-            confirm_label=Signal::derive(move || if sent.get() { "Approving…".to_owned() } else { format!("Reserve {} credits and generate", estimate.credits) })
+            confirm_label=Signal::derive(move || {
+                if sent.get() {
+                    "Approving…".to_owned()
+                } else {
+                    format!("Reserve {} credits and generate", estimate.credits)
+                }
+            })
             busy=sent
             error=dialog_error
             on_confirm=Callback::new(approve)
         >
-            <p>{format!(
-                "This reserves about {} credits from your balance immediately ({} scenes × about 100 credits). The {} video then takes 5 to 15 minutes to generate.",
-                estimate.credits, estimate.scenes, describe_duration(estimate.seconds)
-            )}</p>
+            <p>
+                {format!(
+                    "This reserves about {} credits from your balance immediately ({} scenes × about 100 credits). The {} video then takes 5 to 15 minutes to generate.",
+                    estimate.credits,
+                    estimate.scenes,
+                    describe_duration(estimate.seconds),
+                )}
+            </p>
             {models(video_model, image_model)}
         </ConfirmDialog>
     }
@@ -96,8 +122,20 @@ fn models(video_model: RwSignal<String>, image_model: RwSignal<String>) -> impl 
     view! {
         <details>
             <summary>"Models (optional)"</summary>
-            <TextField id="video-model" label="Video model" placeholder="Service default" value=video_model on_input=Callback::new(move |v| video_model.set(v)) />
-            <TextField id="image-model" label="Image model" placeholder="Service default" value=image_model on_input=Callback::new(move |v| image_model.set(v)) />
+            <TextField
+                id="video-model"
+                label="Video model"
+                placeholder="Service default"
+                value=video_model
+                on_input=Callback::new(move |v| video_model.set(v))
+            />
+            <TextField
+                id="image-model"
+                label="Image model"
+                placeholder="Service default"
+                value=image_model
+                on_input=Callback::new(move |v| image_model.set(v))
+            />
             <p class="help">"Leave empty to use the service's default models."</p>
         </details>
     }

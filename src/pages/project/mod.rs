@@ -33,15 +33,24 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     view! {
         {move || match project.get() {
             None => view! { <p role="status">"Loading the project…"</p> }.into_any(),
-            Some(Err(Failure::Show(e))) if e.kind == ErrorKind::NotFound => view! { <NotFound project=true /> }.into_any(),
+            Some(Err(Failure::Show(e))) if e.kind == ErrorKind::NotFound => {
+                view! { <NotFound project=true /> }.into_any()
+            }
             Some(Err(Failure::SignedOut)) => view! { <NotFound project=true /> }.into_any(),
-            Some(Err(Failure::Show(e))) => view! {
-                <section class="page">
-                    <Banner tone=Tone::Error>{e.message}</Banner>
-                    <button type="button" class="button" on:click=move |_| refetch()>"Try again"</button>
-                </section>
-            }.into_any(),
-            Some(Ok(p)) => view! { <Review project=p notice=notice reload=Callback::new(move |_| refetch()) /> }.into_any(),
+            Some(Err(Failure::Show(e))) => {
+                view! {
+                    <section class="page">
+                        <Banner tone=Tone::Error>{e.message}</Banner>
+                        <button type="button" class="button" on:click=move |_| refetch()>
+                            "Try again"
+                        </button>
+                    </section>
+                }
+                    .into_any()
+            }
+            Some(Ok(p)) => {
+                view! { <Review project=p notice=notice reload=Callback::new(move |_| refetch()) /> }.into_any()
+            }
         }}
     }
 }
@@ -75,7 +84,16 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
         .map(|scene| {
             let talking_head = (project.use_avatar_first_scene && scene.scene_number == 1)
                 || (project.use_avatar_last_scene && Some(scene.scene_number) == last_number);
-            view! { <SceneEditor project_id=id scene=scene editable=editable talking_head=talking_head unsaved=unsaved on_saved=on_saved /> }
+            view! {
+                <SceneEditor
+                    project_id=id
+                    scene=scene
+                    editable=editable
+                    talking_head=talking_head
+                    unsaved=unsaved
+                    on_saved=on_saved
+                />
+            }
         })
         .collect_view();
     let watch_label = if status == ProjectStatus::Completed { "Watch the video" } else { "Follow generation" };
@@ -86,14 +104,21 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
                 <PageHeading id="project-heading">{title}</PageHeading>
                 <StatusBadge status=status.clone() />
             </div>
-            <p class="idea"><strong>"Story idea: "</strong><bdi>{project.ideas.clone()}</bdi></p>
+            <p class="idea">
+                <strong>"Story idea: "</strong>
+                <bdi>{project.ideas.clone()}</bdi>
+            </p>
             <MessageBanner tone=Tone::Error message=notice />
-            {read_only_reason(&status).map(|r| view! {
-                <Banner tone=Tone::Info>{r}" "<a href=routes::project_video(id)>{watch_label}</a></Banner>
-            })}
+            {read_only_reason(&status)
+                .map(|r| {
+                    view! { <Banner tone=Tone::Info>{r}" "<a href=routes::project_video(id)>{watch_label}</a></Banner> }
+                })}
             <h2>{format!("Scenes ({})", project.scenes.len())}</h2>
             <ol class="scene-list">{scene_views}</ol>
-            {can_approve(&status).then(|| view! { <ApprovePanel id=id estimate=estimate unsaved=unsaved notice=notice reload=reload /> })}
+            {can_approve(&status)
+                .then(|| {
+                    view! { <ApprovePanel id=id estimate=estimate unsaved=unsaved notice=notice reload=reload /> }
+                })}
             <h2>"Reuse this story"</h2>
             <ScriptFiles project=as_saved />
             <p class="help">"The files hold the scenes as saved: changes not yet saved are not in them."</p>

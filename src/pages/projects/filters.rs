@@ -73,27 +73,66 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
     });
 
     view! {
-        <form class="filters" role="search" aria-label="Filter projects" novalidate on:submit=move |ev| {
-            ev.prevent_default();
-            by_person.now();
-        }>
-            <TextField id="filter-person" label="Person id" inputmode="numeric" autocomplete="off" placeholder="Any"
-                value=person on_input=type_person error=problem />
-            <PersonChoice id="filter-known-person" known=persons::load() chosen=person.into() on_choose=choose_person none="Any person" />
+        <form
+            class="filters"
+            role="search"
+            aria-label="Filter projects"
+            novalidate
+            on:submit=move |ev| {
+                ev.prevent_default();
+                by_person.now();
+            }
+        >
+            <TextField
+                id="filter-person"
+                label="Person id"
+                inputmode="numeric"
+                autocomplete="off"
+                placeholder="Any"
+                value=person
+                on_input=type_person
+                error=problem
+            />
+            <PersonChoice
+                id="filter-known-person"
+                known=persons::load()
+                chosen=person.into()
+                on_choose=choose_person
+                none="Any person"
+            />
             <div class="field">
                 <label for="filter-status">"Status"</label>
                 <select id="filter-status" on:change=move |ev| choose_status(event_target_value(&ev))>
-                    <option value="" prop:selected=move || status().is_empty()>"Any status"</option>
-                    {move || choices().into_iter().map(|value| {
-                        let text = label(&ProjectStatus::parse(&value));
-                        let chosen = value.clone();
-                        view! { <option value=value prop:selected=move || status() == chosen>{text}</option> }
-                    }).collect_view()}
+                    <option value="" prop:selected=move || status().is_empty()>
+                        "Any status"
+                    </option>
+                    {move || {
+                        choices()
+                            .into_iter()
+                            .map(|value| {
+                                let text = label(&ProjectStatus::parse(&value));
+                                let chosen = value.clone();
+                                view! {
+                                    <option value=value prop:selected=move || status() == chosen>
+                                        {text}
+                                    </option>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </select>
             </div>
-            {move || filter.with(ProjectFilter::narrows).then(|| view! {
-                <div class="filter-actions"><a href=routes::HOME>"Clear filters"</a></div>
-            })}
+            {move || {
+                filter
+                    .with(ProjectFilter::narrows)
+                    .then(|| {
+                        view! {
+                            <div class="filter-actions">
+                                <a href=routes::HOME>"Clear filters"</a>
+                            </div>
+                        }
+                    })
+            }}
         </form>
     }
 }

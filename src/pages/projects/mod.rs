@@ -111,25 +111,42 @@ pub fn ProjectsPage() -> impl IntoView {
         <section class="page" aria-labelledby="projects-heading">
             <div class="page-head">
                 <PageHeading id="projects-heading">"Your projects"</PageHeading>
-                <a class="button primary" href=routes::NEW_STORY>"New story"</a>
+                <a class="button primary" href=routes::NEW_STORY>
+                    "New story"
+                </a>
             </div>
             <Filters filter=filter />
             <div class="list-tools">
                 <p class="muted">
-                    {move || moving.get().then(|| format!("Progress refreshes every {every} while a project is under way."))}
+                    {move || {
+                        moving.get().then(|| format!("Progress refreshes every {every} while a project is under way."))
+                    }}
                 </p>
-                <button type="button" class="button secondary" on:click=move |_| poller.read_again()>"Refresh list"</button>
+                <button type="button" class="button secondary" on:click=move |_| poller.read_again()>
+                    "Refresh list"
+                </button>
             </div>
-            <MessageBanner tone=Tone::Error message=Signal::derive(move || problem.get().map(|m| format!("The list could not be read: {m}"))) />
+            <MessageBanner
+                tone=Tone::Error
+                message=Signal::derive(move || problem.get().map(|m| format!("The list could not be read: {m}")))
+            />
             {move || match shown.get() {
                 Shown::Failed => ().into_any(),
                 Shown::Loading => view! { <p role="status">"Loading your projects…"</p> }.into_any(),
                 Shown::Empty { filtered } => empty(filtered).into_any(),
-                Shown::Rows => view! {
-                    <ul class="project-list" aria-label="Projects, newest first">
-                        {move || ids.get().into_iter().map(|id| view! { <Listed id=id projects=current /> }).collect_view()}
-                    </ul>
-                }.into_any(),
+                Shown::Rows => {
+                    view! {
+                        <ul class="project-list" aria-label="Projects, newest first">
+                            {move || {
+                                ids.get()
+                                    .into_iter()
+                                    .map(|id| view! { <Listed id=id projects=current /> })
+                                    .collect_view()
+                            }}
+                        </ul>
+                    }
+                        .into_any()
+                }
             }}
         </section>
     }
@@ -159,7 +176,9 @@ fn empty(filtered: bool) -> impl IntoView {
     view! {
         <div class="empty">
             <p>{message}</p>
-            <p><a href=href>{next}</a></p>
+            <p>
+                <a href=href>{next}</a>
+            </p>
         </div>
     }
 }

@@ -27,10 +27,11 @@ pub fn ProjectRow(project: Project) -> impl IntoView {
     view! {
         <li class="project-row">
             {match thumbnail(&project) {
-                Some(src) => view! { <img class="thumb" src=src alt="" loading="lazy" width="96" height="54" /> }.into_any(),
+                Some(src) => {
+                    view! { <img class="thumb" src=src alt="" loading="lazy" width="96" height="54" /> }.into_any()
+                }
                 None => view! { <span class="thumb thumb-empty" aria-hidden="true"></span> }.into_any(),
-            }}
-            <div class="project-main">
+            }} <div class="project-main">
                 <a href=href>{name}</a>
                 <p class="meta">
                     <span>{scenes}</span>
@@ -38,13 +39,15 @@ pub fn ProjectRow(project: Project) -> impl IntoView {
                     {time("Created", project.created_at.clone())}
                     {time("Updated", project.updated_at.clone())}
                 </p>
-            </div>
-            <div class="project-state">
+            </div> <div class="project-state">
                 <StatusBadge status=status />
-                {progress.map(|p| view! {
-                    <progress max="100" value=p aria-label=progress_label></progress>
-                    <span class="progress-figure">{format!("{p}%")}</span>
-                })}
+                {progress
+                    .map(|p| {
+                        view! {
+                            <progress max="100" value=p aria-label=progress_label></progress>
+                            <span class="progress-figure">{format!("{p}%")}</span>
+                        }
+                    })}
             </div>
         </li>
     }

@@ -73,17 +73,38 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
             <div class="finished-main">
                 <h2>"Your video is ready"</h2>
                 <ul class="facts">{facts}</ul>
-                <VideoPlayer final_url=final_url upscaled_url=upscaled_url clips=clips
-                    captions=vtt(caption_cues) chapters=vtt(chapter_cues) on_refresh=watch.reload />
+                <VideoPlayer
+                    final_url=final_url
+                    upscaled_url=upscaled_url
+                    clips=clips
+                    captions=vtt(caption_cues)
+                    chapters=vtt(chapter_cues)
+                    on_refresh=watch.reload
+                />
                 <ScriptFiles project=project />
-                {move || upscale.get().then(|| view! {
-                    <UpscalePanel project_id=id on_started=Callback::new(move |_| ask.run(Asked::Upscale)) />
-                })}
+                {move || {
+                    upscale
+                        .get()
+                        .then(|| {
+                            view! {
+                                <UpscalePanel
+                                    project_id=id
+                                    on_started=Callback::new(move |_| ask.run(Asked::Upscale))
+                                />
+                            }
+                        })
+                }}
             </div>
             <section class="storyboard" aria-labelledby="storyboard-heading">
                 <h2 id="storyboard-heading">"Storyboard"</h2>
                 <ol class="story-cards">
-                    {move || scenes.get().into_iter().map(|s| view! { <StoryCard id=id scene=s regenerate=regenerate ask=ask /> }).collect_view()}
+                    {move || {
+                        scenes
+                            .get()
+                            .into_iter()
+                            .map(|s| view! { <StoryCard id=id scene=s regenerate=regenerate ask=ask /> })
+                            .collect_view()
+                    }}
                 </ol>
             </section>
         </div>
@@ -105,10 +126,18 @@ fn StoryCard(id: i64, scene: Scene, regenerate: Memo<bool>, ask: Callback<Asked>
             {picture.map(|src| view! { <img src=src alt=alt loading="lazy" width="320" height="180" /> })}
             <h3 id=heading>{format!("Scene {n}")}</h3>
             {(!narration.is_empty()).then(|| view! { <p class="narration">{narration}</p> })}
-            {move || regenerate.get().then(|| {
-                let started = Callback::new(move |_| ask.run(Asked::Regenerate { scene_number: n }));
-                view! { <RegenerateScene project_id=id scene=scene.get_value() on_started=started /> }
-            })}
+            {move || {
+                regenerate
+                    .get()
+                    .then(|| {
+                        let started = Callback::new(move |_| {
+                            ask.run(Asked::Regenerate {
+                                scene_number: n,
+                            })
+                        });
+                        view! { <RegenerateScene project_id=id scene=scene.get_value() on_started=started /> }
+                    })
+            }}
         </li>
     }
 }

@@ -45,7 +45,9 @@ pub fn VideoPage(id: i64) -> impl IntoView {
     // must be on the page before its words change.
     let say = RwSignal::new(String::new());
     view! {
-        <p role="status" class="visually-hidden">{say}</p>
+        <p role="status" class="visually-hidden">
+            {say}
+        </p>
         {move || {
             round.track();
             view! { <Watch id=id restart=restart say=say /> }
@@ -133,10 +135,15 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
                 <StatusBadge status=status />
             </div>
             {move || under_way().map(|text| view! { <Banner tone=Tone::Info>{text}</Banner> })}
-            {move || watch.follow_up_outcome.get().map(|(progress, text)| {
-                let tone = if progress == Progress::Done { Tone::Success } else { Tone::Warning };
-                view! { <Banner tone=tone>{text}</Banner> }
-            })}
+            {move || {
+                watch
+                    .follow_up_outcome
+                    .get()
+                    .map(|(progress, text)| {
+                        let tone = if progress == Progress::Done { Tone::Success } else { Tone::Warning };
+                        view! { <Banner tone=tone>{text}</Banner> }
+                    })
+            }}
             {body}
             <Show when=active>
                 <WaitNotes watch=watch now=now approved_at=approved_at opened_at=opened_at />

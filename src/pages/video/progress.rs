@@ -63,9 +63,18 @@ pub fn WaitNotes(
 ) -> impl IntoView {
     view! {
         <p class="muted">{move || elapsed_text(approved_at, opened_at, now.get())}</p>
-        {move || watch.stall.with_value(|w| w.is_some_and(|w| w.stalled(now.get()))).then(|| view! {
-            <Banner tone=Tone::Info>"Progress has not moved for a few minutes. That is normal: generation can take up to 15 minutes, and this page keeps checking."</Banner>
-        })}
+        {move || {
+            watch
+                .stall
+                .with_value(|w| w.is_some_and(|w| w.stalled(now.get())))
+                .then(|| {
+                    view! {
+                        <Banner tone=Tone::Info>
+                            "Progress has not moved for a few minutes. That is normal: generation can take up to 15 minutes, and this page keeps checking."
+                        </Banner>
+                    }
+                })
+        }}
     }
 }
 
@@ -79,23 +88,59 @@ pub fn PollLine(watch: GenerationWatch, now: ReadSignal<u64>) -> impl IntoView {
     view! {
         <div class="poll-line">
             <p class="muted">{move || poll_text(poll.get(), now.get())}</p>
-            <button type="button" class="button small" disabled=move || poll.with(|p| p.in_flight || p.rate_limited)
-                on:click=move |_| watch.poller.check_now()>"Check now"</button>
+            <button
+                type="button"
+                class="button small"
+                disabled=move || poll.with(|p| p.in_flight || p.rate_limited)
+                on:click=move |_| watch.poller.check_now()
+            >
+                "Check now"
+            </button>
         </div>
-        {move || poll.with(|p| p.reconnecting || p.rate_limited).then(|| view! {
-            <Banner tone=Tone::Warning>
-                {move || if poll.with(|p| p.rate_limited) { "The service asked storyreel to check less often; it will check again as asked. " } else { "Reconnecting… " }}
-                {move || watch.problem.get()}
-            </Banner>
-        })}
+        {move || {
+            poll.with(|p| p.reconnecting || p.rate_limited)
+                .then(|| {
+                    view! {
+                        <Banner tone=Tone::Warning>
+                            {move || {
+                                if poll.with(|p| p.rate_limited) {
+                                    "The service asked storyreel to check less often; it will check again as asked. "
+                                } else {
+                                    "Reconnecting… "
+                                }
+                            }} {move || watch.problem.get()}
+                        </Banner>
+                    }
+                })
+        }}
         {move || match permission.get() {
-            notify::Permission::NotAsked | notify::Permission::Granted if !notify_wanted.get() => Some(view! {
-                <button type="button" class="button small" on:click=move |_| notify::request(move |answer| {
-                    permission.set(answer);
-                    notify_wanted.set(answer == notify::Permission::Granted);
-                })>"Notify me when it's ready"</button>
-            }.into_any()),
-            _ if notify_wanted.get() => Some(view! { <p class="muted">"You will get a notification when the video is ready, if this tab is in the background."</p> }.into_any()),
+            notify::Permission::NotAsked | notify::Permission::Granted if !notify_wanted.get() => {
+                Some(
+                    view! {
+                        <button
+                            type="button"
+                            class="button small"
+                            on:click=move |_| notify::request(move |answer| {
+                                permission.set(answer);
+                                notify_wanted.set(answer == notify::Permission::Granted);
+                            })
+                        >
+                            "Notify me when it's ready"
+                        </button>
+                    }
+                        .into_any(),
+                )
+            }
+            _ if notify_wanted.get() => {
+                Some(
+                    view! {
+                        <p class="muted">
+                            "You will get a notification when the video is ready, if this tab is in the background."
+                        </p>
+                    }
+                        .into_any(),
+                )
+            }
             _ => None,
         }}
     }
@@ -132,7 +177,9 @@ pub fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>, project: RwSign
     view! {
         <h2>"Scenes"</h2>
         <ol class="scene-progress">
-            {move || numbers.get().into_iter().map(|n| view! { <SceneRow n=n rows=rows project=project /> }).collect_view()}
+            {move || {
+                numbers.get().into_iter().map(|n| view! { <SceneRow n=n rows=rows project=project /> }).collect_view()
+            }}
         </ol>
     }
 }
@@ -154,14 +201,29 @@ fn SceneRow(n: i64, rows: Signal<Vec<SceneProgress>>, project: RwSignal<Option<P
     view! {
         <li class="scene-progress-row">
             // The clip once there is one (its poster the image), else the image, else a placeholder.
-            {move || (!empty(clip)).then(|| view! {
-                <video src=clip.get() poster=(!empty(image)).then(|| image.get()) controls prop:muted=true preload="metadata"
-                    aria-label=format!("Scene {n} clip") width="320" height="180"></video>
-            })}
-            {move || (empty(clip) && !empty(image)).then(|| view! { <img src=image.get() alt=alt loading="lazy" width="320" height="180" /> })}
+            {move || {
+                (!empty(clip))
+                    .then(|| {
+                        view! {
+                            <video
+                                src=clip.get()
+                                poster=(!empty(image)).then(|| image.get())
+                                controls
+                                prop:muted=true
+                                preload="metadata"
+                                aria-label=format!("Scene {n} clip")
+                                width="320"
+                                height="180"
+                            ></video>
+                        }
+                    })
+            }}
+            {move || {
+                (empty(clip) && !empty(image))
+                    .then(|| view! { <img src=image.get() alt=alt loading="lazy" width="320" height="180" /> })
+            }}
             {move || (empty(clip) && empty(image)).then(|| view! { <div class="skeleton" aria-hidden="true"></div> })}
-            <h3>{format!("Scene {n}")}</h3>
-            <p>{states}</p>
+            <h3>{format!("Scene {n}")}</h3> <p>{states}</p>
         </li>
     }
 }

@@ -67,35 +67,75 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
     };
     let field_id = move |what: &str| format!("regen-{n}-{what}");
     view! {
-            <button type="button" class="button small" on:click=move |_| { error.set(None); open.set(true); }>{format!("Regenerate scene {n}…")}</button>
-            <ConfirmDialog
-                open=open
-                title=format!("Regenerate scene {n}")
-                confirm_label=Signal::derive(move || if sent.get() { "Sending…".to_owned() } else { format!("Regenerate ({})", cost()) })
-                busy=sent
-                error=error
-                on_confirm=Callback::new(confirm)
-            >
-                <p>{move || format!("Regenerating costs additional credits: {}, charged when you confirm. The final video is then put together again (a few minutes).", cost())}</p>
-                <TextField id=field_id("image") label="Image prompt" rows=3 value=Signal::derive(move || choice.with(|c| c.image_prompt.clone()))
-                    on_input=Callback::new(move |v| choice.update(|c| c.image_prompt = v)) />
-                <TextField id=field_id("motion") label="Motion prompt" rows=2 value=Signal::derive(move || choice.with(|c| c.motion_prompt.clone()))
-                    on_input=Callback::new(move |v| choice.update(|c| c.motion_prompt = v)) />
-                <fieldset class="field">
-                    <legend>"Make new"</legend>
-                    <div class="field checkbox">
-                        <input type="checkbox" id=field_id("new-image") prop:checked=move || choice.with(|c| c.image)
-                            on:change=move |ev| choice.update(|c| c.image = event_target_checked(&ev)) />
-                        <label for=field_id("new-image")>"Image"</label>
-                    </div>
-                    <div class="field checkbox">
-                        <input type="checkbox" id=field_id("new-video") prop:checked=move || choice.with(|c| c.video)
-                            on:change=move |ev| choice.update(|c| c.video = event_target_checked(&ev)) />
-                        <label for=field_id("new-video")>"Video"</label>
-                    </div>
-                    {move || choice.with(|c| !c.image && !c.video).then(|| view! { <p class="field-error">"Choose the image, the video, or both."</p> })}
-                </fieldset>
-            </ConfirmDialog>
+        <button
+            type="button"
+            class="button small"
+            on:click=move |_| {
+                error.set(None);
+                open.set(true);
+            }
+        >
+            {format!("Regenerate scene {n}…")}
+        </button>
+        <ConfirmDialog
+            open=open
+            title=format!("Regenerate scene {n}")
+            confirm_label=Signal::derive(move || {
+                if sent.get() { "Sending…".to_owned() } else { format!("Regenerate ({})", cost()) }
+            })
+            busy=sent
+            error=error
+            on_confirm=Callback::new(confirm)
+        >
+            <p>
+                {move || {
+                    format!(
+                        "Regenerating costs additional credits: {}, charged when you confirm. The final video is then put together again (a few minutes).",
+                        cost(),
+                    )
+                }}
+            </p>
+            <TextField
+                id=field_id("image")
+                label="Image prompt"
+                rows=3
+                value=Signal::derive(move || choice.with(|c| c.image_prompt.clone()))
+                on_input=Callback::new(move |v| choice.update(|c| c.image_prompt = v))
+            />
+            <TextField
+                id=field_id("motion")
+                label="Motion prompt"
+                rows=2
+                value=Signal::derive(move || choice.with(|c| c.motion_prompt.clone()))
+                on_input=Callback::new(move |v| choice.update(|c| c.motion_prompt = v))
+            />
+            <fieldset class="field">
+                <legend>"Make new"</legend>
+                <div class="field checkbox">
+                    <input
+                        type="checkbox"
+                        id=field_id("new-image")
+                        prop:checked=move || choice.with(|c| c.image)
+                        on:change=move |ev| choice.update(|c| c.image = event_target_checked(&ev))
+                    />
+                    <label for=field_id("new-image")>"Image"</label>
+                </div>
+                <div class="field checkbox">
+                    <input
+                        type="checkbox"
+                        id=field_id("new-video")
+                        prop:checked=move || choice.with(|c| c.video)
+                        on:change=move |ev| choice.update(|c| c.video = event_target_checked(&ev))
+                    />
+                    <label for=field_id("new-video")>"Video"</label>
+                </div>
+                {move || {
+                    choice
+                        .with(|c| !c.image && !c.video)
+                        .then(|| view! { <p class="field-error">"Choose the image, the video, or both."</p> })
+                }}
+            </fieldset>
+        </ConfirmDialog>
     }
 }
 
@@ -116,8 +156,12 @@ pub fn UpscalePanel(project_id: i64, on_started: Callback<()>) -> impl IntoView 
     };
     view! {
         <div class="approve-panel">
-            <p>"Upscaling makes a higher-resolution copy of the final video. It is free for now and takes 5 to 10 minutes; the original stays available."</p>
-            <button type="button" class="button" disabled=move || sent.get() on:click=upscale>"Upscale the video"</button>
+            <p>
+                "Upscaling makes a higher-resolution copy of the final video. It is free for now and takes 5 to 10 minutes; the original stays available."
+            </p>
+            <button type="button" class="button" disabled=move || sent.get() on:click=upscale>
+                "Upscale the video"
+            </button>
             <MessageBanner tone=Tone::Error message=error />
         </div>
     }
