@@ -70,10 +70,13 @@ test('approve, watch progress and scenes change, and play the finished video', a
   const checks = (await sim.requests('GET', pattern)).map((r) => r.at_ms);
   const gaps = checks.slice(1).map((at, i) => at - checks[i]);
   assert.ok(gaps.every((g) => g >= INTERVAL_S * 1000 * 0.9), `no check sooner than the interval: ${gaps}`);
+  // The interval counts from each answer, so a gap is the interval plus the answer's time (0.3 s on a
+  // busy CI machine, against a 1 s interval here): the typical gap shows the schedule kept its interval
+  // and did not back off (2x) or stall; a rate per minute would measure the machine's load instead.
+  const median = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+  assert.ok(gaps.length >= 5 && median <= INTERVAL_S * 1000 * 1.6, `checks kept the interval: ${gaps}`);
   const minutes = (checks.at(-1) - checks[0]) / 60_000;
-  const perMinute = (checks.length - 1) / minutes;
-  assert.ok(perMinute <= 60 / INTERVAL_S && perMinute >= 60 / INTERVAL_S * 0.8, `${perMinute.toFixed(1)} checks a minute`);
-  console.log(`# status checks while watching: ${checks.length} in ${(minutes * 60).toFixed(1)} s = ${perMinute.toFixed(1)} a minute at a ${INTERVAL_S} s interval`);
+  console.log(`# status checks while watching: ${checks.length} in ${(minutes * 60).toFixed(1)} s, median gap ${median} ms at a ${INTERVAL_S} s interval`);
   await page.waitForTimeout(3000);
   assert.equal((await sim.requests('GET', pattern)).length, checks.length, 'no checks after completion');
 
