@@ -2,12 +2,12 @@
 export PATH="$PWD/e2e/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
-# Starts storyreel-sim (built by the caller: cargo build -p storyreel-sim --release) on a free loopback
-# port with the given flags and sets SIM_URL and SIM_PID. The caller's EXIT trap stops it.
+# Starts storyreel-sim (SIM_BIN, else the release build: cargo build -p storyreel-sim --release) on a
+# free loopback port with the given flags and sets SIM_URL and SIM_PID. The caller's EXIT trap stops it.
 start_sim() {
   local out
   out=$(mktemp)
-  target/release/storyreel-sim --addr 127.0.0.1:0 "$@" >"$out" 2>&1 &
+  "${SIM_BIN:-target/release/storyreel-sim}" --addr 127.0.0.1:0 "$@" >"$out" 2>&1 &
   SIM_PID=$!
   for _ in $(seq 1 100); do
     SIM_URL=$(sed -n 's/^storyreel-sim listening on \(http[^ ]*\).*/\1/p' "$out" | head -n1)

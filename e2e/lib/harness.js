@@ -60,9 +60,10 @@ export const testOnce = profile === 'alt' ? () => {} : test;
 /** Where each started simulator serves its media, by API base URL, for the web server's policy. */
 const mediaOrigins = new Map();
 
-/** storyreel-sim (release build) on a free port, in this run's profile; `flags` as on its command line. */
+/** storyreel-sim (SIM_BIN, else the release build) on a free port, in this run's profile; `flags` as on
+ * its command line. */
 export async function startSim(flags = [], port = 0) {
-  const bin = join(repo, 'target', 'release', 'storyreel-sim');
+  const bin = process.env.SIM_BIN ?? join(repo, 'target', 'release', 'storyreel-sim');
   const args = ['--addr', `127.0.0.1:${port}`, '--profile', profile, ...flags];
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
