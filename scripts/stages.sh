@@ -119,6 +119,7 @@ wasm_streams_patch_applied() {
 # The browser-test binary (every tests/browser module in one wasm), compiled; prints its path.
 browser_test_wasm() {
   cargo test -p storyreel --target wasm32-unknown-unknown --test browser --no-run --message-format=json-render-diagnostics \
+    | grep -F '"kind":["test"],"crate_types":["bin"],"name":"browser"' \
     | sed -n 's/.*"executable":"\([^"]*\.wasm\)".*/\1/p' | tail -n1
 }
 
