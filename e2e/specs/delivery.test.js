@@ -128,3 +128,20 @@ test('the app starts through compressed delivery, and config.json is fetched onc
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('while the wasm downloads the page shows its frame and says it is starting; the app then takes its place', async () => {
+  const page = await openPage(browser);
+  let release;
+  const wasmHeld = new Promise((done) => { release = done; });
+  await page.route(/_bg\.wasm$/, async (route) => { await wasmHeld; await route.continue(); });
+  await page.goto(`${web.url}/`, { waitUntil: 'commit' });
+  await page.getByRole('status').filter({ hasText: 'Starting storyreel…' }).waitFor();
+  await page.getByRole('banner').getByText('storyreel', { exact: true }).waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'Sign in' }).count(), 0, 'the app has not started');
+  release();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  assert.equal(await page.getByText('Starting storyreel…').count(), 0, 'the frame went');
+  assert.equal(await page.getByRole('banner').count(), 1, 'one header');
+  assert.equal(await page.getByRole('main').count(), 1, 'one main region');
+  await page.context().close();
+});
