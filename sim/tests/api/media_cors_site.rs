@@ -147,3 +147,27 @@ async fn serves_a_built_app_with_deep_link_fallback() {
     sim.stop().await;
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[tokio::test]
+async fn json_answers_are_gzip_compressed_when_the_request_accepts_it() {
+    let sim = Sim::start(2000.0).await;
+    for _ in 0..3 {
+        sim.create(10).await;
+    }
+    let list = |encoding: Option<&'static str>| {
+        let mut request = sim.http.get(format!("{}/api/v1/scene-projects", sim.base)).bearer_auth(DEMO);
+        if let Some(encoding) = encoding {
+            request = request.header("accept-encoding", encoding);
+        }
+        request.send()
+    };
+    let plain = list(None).await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none(), "none asked, none sent");
+    let plain = plain.bytes().await.unwrap();
+    let zipped = list(Some("gzip, deflate, br")).await.unwrap();
+    assert_eq!(zipped.headers()["content-encoding"], "gzip");
+    assert!(zipped.headers()["vary"].to_str().unwrap().to_ascii_lowercase().contains("accept-encoding"));
+    let zipped = zipped.bytes().await.unwrap();
+    assert!(zipped.len() * 4 < plain.len(), "{} B of gzip for {} B of JSON", zipped.len(), plain.len());
+    sim.stop().await;
+}
