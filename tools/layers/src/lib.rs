@@ -250,6 +250,27 @@ fn layer_of(layers: Layers, module: &str) -> Option<usize> {
     listed(module).or_else(|| listed(top))
 }
 
+/// The graph of the crate at `manifest_dir`, checked to have read something: `module` must name `import`
+/// (a reader that silently found nothing would pass every check).
+pub fn crate_graph(manifest_dir: &str, module: &str, import: &str) -> Graph {
+    let src = Path::new(manifest_dir).join("src");
+    let graph = source_graph(&src);
+    assert!(graph.get(module).is_some_and(|imports| imports.contains(import)), "no edges read from {src:?}");
+    graph
+}
+
+/// Fails naming every circle of imports.
+pub fn assert_no_cycles(graph: &Graph) {
+    let cycles = cycles(graph);
+    assert!(cycles.is_empty(), "modules import each other in a circle:\n  {}", cycles.join("\n  "));
+}
+
+/// Fails naming every import of a higher layer and every module in no layer.
+pub fn assert_in_layers(graph: &Graph, layers: Layers) {
+    let wrong = wrong_layers(graph, layers);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,25 +326,4 @@ mod tests {
             ]
         );
     }
-}
-
-/// The graph of the crate at `manifest_dir`, checked to have read something: `module` must name `import`
-/// (a reader that silently found nothing would pass every check).
-pub fn crate_graph(manifest_dir: &str, module: &str, import: &str) -> Graph {
-    let src = Path::new(manifest_dir).join("src");
-    let graph = source_graph(&src);
-    assert!(graph.get(module).is_some_and(|imports| imports.contains(import)), "no edges read from {src:?}");
-    graph
-}
-
-/// Fails naming every circle of imports.
-pub fn assert_no_cycles(graph: &Graph) {
-    let cycles = cycles(graph);
-    assert!(cycles.is_empty(), "modules import each other in a circle:\n  {}", cycles.join("\n  "));
-}
-
-/// Fails naming every import of a higher layer and every module in no layer.
-pub fn assert_in_layers(graph: &Graph, layers: Layers) {
-    let wrong = wrong_layers(graph, layers);
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
