@@ -3,7 +3,7 @@
 //! No `ErrorBoundary`: no view returns a `Result`; every failure is a typed `ApiError` that its
 //! page shows where it happened.
 
-use crate::browser::page::{cancel_heading_focus, set_title, want_heading_focus};
+use crate::browser::page::{cancel_heading_focus, remove_boot_frame, set_title, want_heading_focus};
 use crate::browser::theme;
 use crate::components::{Banner, NotFound, RequireSignIn, Tone};
 use crate::config::Config;
@@ -20,19 +20,15 @@ pub fn App() -> impl IntoView {
     set_title("");
     theme::apply(theme::stored());
     let (config, _) = use_load(Config::load);
-    move || match config.get() {
-        None => view! {
-            <p class="loading" role="status">
-                "Starting storyreel…"
-            </p>
-        }
-        .into_any(),
-        Some((config, warning)) => view! { <Shell config=config warning=warning /> }.into_any(),
-    }
+    // Until config.json is read, index.html's frame ("Starting storyreel…") stays up; the shell takes
+    // its place.
+    move || config.get().map(|(config, warning)| view! { <Shell config=config warning=warning /> })
 }
 
 #[component]
 pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
+    // Removed as the shell is built, in the same task as its first drawing: no frame shows both or neither.
+    remove_boot_frame();
     let refused = RwSignal::new(false);
     crate::browser::storage::report_refusals_to(refused);
     provide_context(Session::restore(config));

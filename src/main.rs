@@ -8,12 +8,5 @@ fn main() {
         #[cfg(debug_assertions)]
         console_error_panic_hook::set_once();
         leptos::mount::mount_to_body(storyreel::app::App);
-        // The frame index.html drew while the wasm downloaded goes in the same task as the app's own
-        // first drawing, so no frame shows both or neither.
-        if let Some(shell) =
-            web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot-shell"))
-        {
-            shell.remove();
-        }
     }
 }

@@ -43,6 +43,13 @@ fn performance() -> Option<web_sys::Performance> {
     web_sys::window()?.performance()
 }
 
+/// Takes away the frame index.html draws while the wasm and config.json load (`#boot-shell`).
+pub fn remove_boot_frame() {
+    if let Some(frame) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot-shell")) {
+        frame.remove();
+    }
+}
+
 /// Path and query of the current page, for returning here after sign-in.
 pub fn current_path() -> String {
     web_sys::window()
