@@ -243,9 +243,12 @@ pub fn config() -> storyreel::config::Config {
     storyreel::config::Config { api_base_url: api_url(), poll_interval_seconds: 30.0, request_timeout_seconds: 10 }
 }
 
+/// A mounted app: its number, the turn it was mounted in, its root element and its mount handle.
+type Mounted = (u32, u32, HtmlElement, Box<dyn std::any::Any>);
+
 thread_local! {
     /// Each app mounted, with the turn (`one_at_a_time`) it was mounted in: 0 outside any turn.
-    static MOUNTED: std::cell::RefCell<Vec<(u32, u32, HtmlElement, Box<dyn std::any::Any>)>> =
+    static MOUNTED: std::cell::RefCell<Vec<Mounted>> =
         const { std::cell::RefCell::new(Vec::new()) };
     static NEXT_APP: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     static TURN: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
