@@ -86,6 +86,16 @@ test('index.html and config.json stay fresh, and are not served from a precompre
   }
 });
 
+test("index.html asks the browser to open the API's connection at once; config.json and the assets do not", async () => {
+  const preconnect = `<${new URL(sim.api).origin}>; rel=preconnect; crossorigin`;
+  for (const path of ['/', '/projects/42/video']) {
+    assert.equal((await get(path, 'gzip')).headers.link, preconnect, path);
+  }
+  for (const path of ['/config.json', `/${assets[0]}`]) {
+    assert.equal((await get(path, 'gzip')).headers.link, undefined, path);
+  }
+});
+
 test('the app starts through compressed delivery, and config.json is fetched once, in parallel with the wasm', async () => {
   const page = await openPage(browser);
   const cdp = await page.context().newCDPSession(page);
