@@ -341,12 +341,7 @@ pub async fn one_at_a_time() -> PageHeld {
             TURN.set(TURN.get() + 1);
             // An app unmounted at the end of the last turn can leave a read under way, which the
             // simulator would log during this turn and count among its requests.
-            for _ in 0..500 {
-                if requests_under_way() == 0.0 {
-                    break;
-                }
-                sleep(20).await;
-            }
+            until_requests_answered().await;
             return PageHeld;
         }
         sleep(20).await;
@@ -365,6 +360,17 @@ fn count_requests_under_way() {
         )
         .expect("fetch wrapped");
     });
+}
+
+/// Waits (up to 10 s) until every request the page sent has its answer: the simulator has logged
+/// them all, so a count read next is not short of one still on its way.
+pub async fn until_requests_answered() {
+    for _ in 0..500 {
+        if requests_under_way() == 0.0 {
+            return;
+        }
+        sleep(20).await;
+    }
 }
 
 fn requests_under_way() -> f64 {
