@@ -68,60 +68,27 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
             {move || {
                 let now = screen.get();
                 on_new_screen();
-                match now {
-                    Screen::SignIn => view! { <SignInPage /> }.into_any(),
-                    Screen::Projects => {
-                        view! {
-                            <RequireSignIn>
-                                <ProjectsPage />
-                            </RequireSignIn>
-                        }
-                            .into_any()
-                    }
-                    Screen::NewStory => {
-                        view! {
-                            <RequireSignIn>
-                                <NewStoryPage />
-                            </RequireSignIn>
-                        }
-                            .into_any()
-                    }
-                    Screen::Persons => {
-                        view! {
-                            <RequireSignIn>
-                                <PersonsPage />
-                            </RequireSignIn>
-                        }
-                            .into_any()
-                    }
-                    Screen::Project(id) => {
-                        view! {
-                            <RequireSignIn>
-                                <ProjectPage id=id />
-                            </RequireSignIn>
-                        }
-                            .into_any()
-                    }
-                    Screen::Video(id) => {
-                        view! {
-                            <RequireSignIn>
-                                <VideoPage id=id />
-                            </RequireSignIn>
-                        }
-                            .into_any()
-                    }
-                    Screen::NoSuchProject => {
-                        view! {
-                            <RequireSignIn>
-                                <NotFound project=true />
-                            </RequireSignIn>
-                        }
-                            .into_any()
-                    }
-                    Screen::NotFound => view! { <NotFound /> }.into_any(),
+                if now.needs_sign_in() {
+                    view! { <RequireSignIn>{page(now)}</RequireSignIn> }.into_any()
+                } else {
+                    page(now)
                 }
             }}
         </main>
+    }
+}
+
+/// The page of a screen, each built in one place; whether it waits for a sign-in is the screen's.
+fn page(screen: Screen) -> AnyView {
+    match screen {
+        Screen::SignIn => view! { <SignInPage /> }.into_any(),
+        Screen::Projects => view! { <ProjectsPage /> }.into_any(),
+        Screen::NewStory => view! { <NewStoryPage /> }.into_any(),
+        Screen::Persons => view! { <PersonsPage /> }.into_any(),
+        Screen::Project(id) => view! { <ProjectPage id=id /> }.into_any(),
+        Screen::Video(id) => view! { <VideoPage id=id /> }.into_any(),
+        Screen::NoSuchProject => view! { <NotFound project=true /> }.into_any(),
+        Screen::NotFound => view! { <NotFound /> }.into_any(),
     }
 }
 

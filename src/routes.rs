@@ -21,6 +21,13 @@ pub enum Screen {
     NotFound,
 }
 
+impl Screen {
+    /// Every screen but signing in and a missing page shows the person's things: those wait for a sign-in.
+    pub fn needs_sign_in(self) -> bool {
+        !matches!(self, Screen::SignIn | Screen::NotFound)
+    }
+}
+
 /// The screen for a path (without query or fragment). A trailing slash is forgiven; a project id
 /// is a positive whole number that fits an `i64` (letters, `-3` or 30 digits are no project).
 pub fn screen_for(path: &str) -> Screen {
@@ -120,6 +127,22 @@ mod tests {
             assert_eq!(screen_for(path), screen, "{path:?}");
         }
         assert_eq!(screen_for(&project_video(7)), Screen::Video(7));
+    }
+
+    #[test]
+    fn only_signing_in_and_a_missing_page_are_shown_without_a_sign_in() {
+        let open = [Screen::SignIn, Screen::NotFound];
+        for screen in [
+            Screen::Projects,
+            Screen::NewStory,
+            Screen::Persons,
+            Screen::Project(4),
+            Screen::Video(4),
+            Screen::NoSuchProject,
+        ] {
+            assert!(screen.needs_sign_in(), "{screen:?}");
+        }
+        assert!(open.iter().all(|s| !s.needs_sign_in()));
     }
 
     #[test]
