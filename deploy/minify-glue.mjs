@@ -1,12 +1,19 @@
-// Trunk post-build hook (release builds): makes the wasm-bindgen bindings smaller, in two steps.
+// Trunk post-build hook (release builds): makes the wasm and its bindings smaller, in three steps.
+// 0. Functions ordered by name, then the names dropped. index.html asks trunk's wasm-opt to keep
+//    the names (-g), so that here a monomorphised function sits beside its siblings (every
+//    `tachys::…::build` closure together), within reach of gzip's and brotli's back-references:
+//    the same code, 1.7 KB less gzip. Order does not change what the wasm does. With
+//    STORYREEL_WASM_NAMES=keep the names stay, for twiggy.
 // 1. Short import names. wasm-bindgen names each import `__wbg_<name>_<16 hex digits>`; the hex does
 //    not compress, and every name is in the wasm's import section and again as a key of the JS
 //    imports object (about 5.7 KB gzip together). Both are renamed to `a`, `b`, ... in step.
 // 2. The JS minified by terser (trunk 0.21 minifies index.html and CSS, not this file). Terser keeps
 //    property names, so the keys of step 1 stay as written.
 // index.html's subresource-integrity digests of both files are replaced by the new ones.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { minify } from '../e2e/node_modules/terser/main.js';
 
@@ -22,7 +29,8 @@ const one = (pattern) => {
 const wasmFile = one(/^storyreel-[0-9a-f]+_bg\.wasm$/);
 const jsFile = one(/^storyreel-[0-9a-f]+\.js$/);
 
-const wasm = readFileSync(wasmFile);
+const built = readFileSync(wasmFile);
+const wasm = orderedByName(wasmFile);
 const { bytes, renamed } = renameImports(wasm);
 let js = readFileSync(jsFile, 'utf8');
 for (const [old, short] of renamed) {
@@ -37,13 +45,27 @@ const { code } = await minify(js, { module: true, compress: true, mangle: true }
 const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64')}`;
 const indexFile = join(dir, 'index.html');
 let index = readFileSync(indexFile, 'utf8');
-for (const [before, after] of [[wasm, bytes], [readFileSync(jsFile), Buffer.from(code)]]) {
+for (const [before, after] of [[built, bytes], [readFileSync(jsFile), Buffer.from(code)]]) {
   index = index.split(sri(before)).join(sri(after));
 }
 writeFileSync(wasmFile, bytes);
 writeFileSync(jsFile, code);
 writeFileSync(indexFile, index);
-console.log(`minify-glue: ${renamed.size} imports renamed; wasm ${wasm.length} -> ${bytes.length} B, js -> ${code.length} B`);
+console.log(`minify-glue: ${renamed.size} imports renamed; wasm ${built.length} -> ${bytes.length} B, js -> ${code.length} B`);
+
+/** The wasm in `file` with its functions ordered by name and, unless asked to keep them, no names. */
+function orderedByName(file) {
+  const tmp = mkdtempSync(join(tmpdir(), 'storyreel-wasm-'));
+  try {
+    const out = join(tmp, 'ordered.wasm');
+    const strip = process.env.STORYREEL_WASM_NAMES === 'keep' ? [] : ['--strip-debug', '--strip-producers', '--strip-target-features'];
+    // The wasm-opt on PATH is the one trunk used (scripts/setup puts npm's binaryen first).
+    execFileSync('wasm-opt', ['--reorder-functions-by-name', ...strip, file, '-o', out], { stdio: 'inherit' });
+    return readFileSync(out);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
 
 /** The wasm with every `__wbg…`/`__wbindgen…` import field renamed; the map old name -> new name. */
 function renameImports(b) {
