@@ -4,6 +4,7 @@
 //! handed to `api::Client`, which puts it in the `Authorization` header and nowhere else.
 
 use crate::api::{ApiError, Client, ErrorKind};
+use crate::browser::last_known;
 use crate::browser::storage::{self, Persistence};
 use crate::config::Config;
 use crate::domain::account::{owner, same_person};
@@ -76,13 +77,15 @@ impl Session {
     }
 
     /// Signing in as another person than the one whose things are kept (after a 401) drops the story
-    /// draft, the only one another account could see; a project's drafts wait for its owner. A renewed
-    /// token of the same account keeps it, when the service showed whose it is (`user_id`).
+    /// draft, the only one another account could see, and the last known list and projects; a
+    /// project's drafts wait for its owner. A renewed token of the same account keeps them, when the
+    /// service showed whose it is (`user_id`).
     pub fn sign_in(&self, api_base_url: &str, token: &str, remember: bool, user_id: Option<i64>) {
         let persistence = if remember { Persistence::Device } else { Persistence::Tab };
         let owner = owner(token.trim(), user_id);
         if !same_person(storage::read_value(OWNER_KEY).as_deref(), &owner) {
             storage::remove(STORY_DRAFT);
+            last_known::forget_all();
         }
         storage::write(OWNER_KEY, &owner, Persistence::Device);
         storage::write(TOKEN_KEY, token.trim(), persistence);

@@ -78,7 +78,7 @@ test('signing out removes the token and every draft from both storages; another 
   await scene1.getByLabel('Description').fill('Account one: the clock strikes thirteen');
   await scene1.getByText('Unsaved changes').waitFor();
   const before = await storedKeys(page);
-  for (const key of ['storyreel.token', 'storyreel.draft.story', `storyreel.draft.project.${id}`]) {
+  for (const key of ['storyreel.token', 'storyreel.draft.story', `storyreel.draft.project.${id}`, 'storyreel.last_known.projects']) {
     assert.ok(before.includes(key), `${key} was stored: ${before}`);
   }
   assert.ok(before.some((key) => key.startsWith('storyreel.persons.')), `the names were stored: ${before}`);
@@ -136,9 +136,12 @@ test("a 401 mid-way keeps the person's drafts to continue with; another account 
   await page.getByRole('button', { name: 'Propose scenes' }).click();
   await page.getByText(REJECTED).waitFor();
   await page.unroute(`${sim.api}/**`);
+  const kept = (keys) => keys.filter((key) => key.startsWith('storyreel.last_known.'));
+  assert.ok(kept(await storedKeys(page)).includes('storyreel.last_known.projects'), 'account one opened a project');
   await signIn(page, 'other-token');
   await page.getByRole('heading', { name: 'New story' }).waitFor();
   assert.equal(await page.getByLabel('Story idea').inputValue(), '', "account one's story idea is not shown");
+  assert.deepEqual(kept(await storedKeys(page)), [], "nor the project it last read, which would show at once");
   await page.goto(`${web.url}/projects/${id}`);
   await page.getByRole('heading', { name: /not found/i }).waitFor();
   assert.ok(!(await page.content()).includes('Typed before the token expired'));

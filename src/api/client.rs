@@ -45,14 +45,25 @@ impl Client {
     }
 
     pub async fn list_projects(&self, filter: &ProjectFilter) -> Result<Vec<Project>, ApiError> {
+        self.list_projects_as_read(filter).await.map(|(list, _)| list)
+    }
+
+    /// The list and the text it was read from, which the device keeps as the last known list.
+    pub async fn list_projects_as_read(&self, filter: &ProjectFilter) -> Result<(Vec<Project>, String), ApiError> {
         // The filter goes as parameters, never inside the path: gloo-net adds its own (empty) query
         // after an `&`, which left every filtered request ending in `&`.
         let body = self.send_query(Method::GET, "/scene-projects", &filter.pairs(), None).await?;
-        read::<ProjectList>(&body).map(|list| list.0)
+        Ok((read_list(&body)?, body))
     }
 
     pub async fn get_project(&self, id: i64) -> Result<Project, ApiError> {
-        read(&self.send(Method::GET, &format!("/scene-projects/{id}"), None).await?)
+        self.get_project_as_read(id).await.map(|(project, _)| project)
+    }
+
+    /// The project and the text it was read from, which the device keeps as its last known state.
+    pub async fn get_project_as_read(&self, id: i64) -> Result<(Project, String), ApiError> {
+        let body = self.send(Method::GET, &format!("/scene-projects/{id}"), None).await?;
+        Ok((read_project(&body)?, body))
     }
 
     /// The response body is "not shown"; callers re-read the project when they need the new state.
@@ -151,6 +162,16 @@ fn body(request: &impl Serialize) -> String {
 /// page is not). No model for them: a reader the app has no use for would only cost the wasm.
 fn accepted(body: &str) -> Result<(), ApiError> {
     read::<serde::de::IgnoredAny>(body).map(drop)
+}
+
+/// A list answer's text (one kept on the device, too), read as the service's answer is.
+pub fn read_list(body: &str) -> Result<Vec<Project>, ApiError> {
+    read::<ProjectList>(body).map(|list| list.0)
+}
+
+/// A project answer's text (one kept on the device, too), read as the service's answer is.
+pub fn read_project(body: &str) -> Result<Project, ApiError> {
+    read(body)
 }
 
 /// The answer the spec describes, or why the body is not it. An empty success body (e.g. 204) reads

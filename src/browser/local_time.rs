@@ -10,13 +10,25 @@ pub fn now_ms() -> u64 {
 
 /// "22 Nov 2026, 14:05" (or however the person's locale writes it); `None` when unreadable.
 pub fn local_time(timestamp: &str) -> Option<String> {
-    let date = js_sys::Date::new(&JsValue::from_f64(utc_millis(timestamp)? as f64));
+    written(utc_millis(timestamp)? as f64, true)
+}
+
+/// A moment this device saw (ms since 1970): "14:05" within the last 12 hours, when the time alone
+/// cannot be taken for another day's; "22 Nov 2026, 14:05" before that.
+pub fn local_clock(at_ms: u64) -> String {
+    written(at_ms as f64, now_ms().saturating_sub(at_ms) > 12 * 3_600_000).unwrap_or_default()
+}
+
+fn written(at_ms: f64, with_date: bool) -> Option<String> {
+    let date = js_sys::Date::new(&JsValue::from_f64(at_ms));
     // Out of the range a Date holds, toLocaleString says "Invalid Date" instead of failing.
     if date.get_time().is_nan() {
         return None;
     }
     let options = js_sys::Object::new();
-    js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into()).ok()?;
+    if with_date {
+        js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into()).ok()?;
+    }
     js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into()).ok()?;
     // `undefined` as the locale means the browser's own; js-sys only offers a string parameter.
     let format: js_sys::Function = js_sys::Reflect::get(&date, &"toLocaleString".into()).ok()?.into();

@@ -4,6 +4,7 @@ pub mod approvals;
 pub mod download;
 pub mod drafts;
 pub mod follow_ups;
+pub mod last_known;
 pub mod leave_guard;
 pub mod listen;
 pub mod local_time;

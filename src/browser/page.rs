@@ -79,6 +79,15 @@ pub fn want_heading_focus() {
     HEADING_WANTED.with(|w| *w.borrow_mut() = Some(from));
 }
 
+/// A page about to be rebuilt in place (a fresh answer replacing the kept one it showed): when focus
+/// is inside it, the new page's heading takes it, rather than focus falling to the body with the old.
+pub fn carry_focus_into_rebuilt_page() {
+    let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+    if active.is_some_and(|a| a.closest(".page").ok().flatten().is_some()) {
+        HEADING_WANTED.with(|w| *w.borrow_mut() = Some(None));
+    }
+}
+
 /// Forgets a wish no heading has taken yet: the app that made it is going away (tests mount many).
 pub fn cancel_heading_focus() {
     HEADING_WANTED.with(|w| w.borrow_mut().take());

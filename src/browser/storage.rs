@@ -42,12 +42,8 @@ pub fn read_value(key: &str) -> Option<String> {
 
 /// Stores `value` in one area. On failure the older value goes too: a stale copy must not come back.
 pub fn put(key: &str, value: &str, persistence: Persistence) -> bool {
-    let storage = area(persistence);
-    let done = storage.as_ref().is_some_and(|s| s.set_item(key, value).is_ok());
+    let done = put_quietly(key, value, persistence);
     if !done {
-        if let Some(s) = storage {
-            let _ = s.remove_item(key);
-        }
         if let Some(refused) = REFUSED.with(Cell::get) {
             refused.set(true);
         }
@@ -55,8 +51,29 @@ pub fn put(key: &str, value: &str, persistence: Persistence) -> bool {
     done
 }
 
+fn put_quietly(key: &str, value: &str, persistence: Persistence) -> bool {
+    let storage = area(persistence);
+    let done = storage.as_ref().is_some_and(|s| s.set_item(key, value).is_ok());
+    if let (false, Some(s)) = (done, storage) {
+        let _ = s.remove_item(key);
+    }
+    done
+}
+
 /// Writes `value` in one area and removes it from the other, so a value has one home.
 pub fn write(key: &str, value: &str, persistence: Persistence) -> bool {
+    leave_other_area(key, persistence);
+    put(key, value, persistence)
+}
+
+/// As `write`, for what the app can do without (a copy of an answer): a refusal is not reported,
+/// since nothing the person made is lost.
+pub fn keep(key: &str, value: &str, persistence: Persistence) -> bool {
+    leave_other_area(key, persistence);
+    put_quietly(key, value, persistence)
+}
+
+fn leave_other_area(key: &str, persistence: Persistence) {
     let other = match persistence {
         Persistence::Device => Persistence::Tab,
         Persistence::Tab => Persistence::Device,
@@ -64,7 +81,6 @@ pub fn write(key: &str, value: &str, persistence: Persistence) -> bool {
     if let Some(storage) = area(other) {
         let _ = storage.remove_item(key);
     }
-    put(key, value, persistence)
 }
 
 pub fn remove(key: &str) {

@@ -15,6 +15,11 @@ pub const THEME: &str = "storyreel.theme";
 /// its page, which the service shows only to its owner).
 pub const STORY_DRAFT: &str = "storyreel.draft.story";
 
+/// The projects list as last read, with its filter (`browser::last_known`).
+pub const LAST_LIST: &str = "storyreel.last_known.list";
+/// The projects last opened, as last read (`browser::last_known`).
+pub const LAST_PROJECTS: &str = "storyreel.last_known.projects";
+
 /// How this device is set up, not who used it: these stay through a sign-out.
 pub const KEPT_AT_SIGN_OUT: [&str; 2] = [API_BASE_URL, THEME];
 
@@ -59,6 +64,8 @@ mod tests {
             TOKEN.to_owned(),
             OWNER.to_owned(),
             STORY_DRAFT.to_owned(),
+            LAST_LIST.to_owned(),
+            LAST_PROJECTS.to_owned(),
             project_draft(4),
             regenerate_draft(4, 2),
             approved_at(4),

@@ -7,6 +7,7 @@ pub mod credits;
 pub mod follow_up;
 pub mod generation;
 pub mod keys;
+pub mod last_known;
 pub mod lifecycle;
 pub mod list_filter;
 pub mod media;

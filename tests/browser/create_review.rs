@@ -94,7 +94,11 @@ async fn scene_edits_are_kept_as_drafts_and_a_save_sends_only_the_changes() {
     drop(app);
 
     let (root, _app) = mount_app();
-    let scene = wait_for("scene 2 after a reload", || group(&root, "Scene 2")).await;
+    // The project kept from the first visit shows first, read-only; the service's answer makes it editable.
+    let scene = wait_for("scene 2, editable, after a reload", || {
+        group(&root, "Scene 2").filter(|scene| by_label(scene, "Motion prompt").is_some())
+    })
+    .await;
     assert_eq!(value_of(&by_label(&scene, "Motion prompt").unwrap()), "A slow crane shot over the waves");
 
     sim_get("/_sim/requests").await;

@@ -212,7 +212,13 @@ async fn a_story_already_begun_is_replaced_kept_or_left_as_the_person_chooses() 
     // Replace my draft: the form, with the project's story.
     web_sys::window().unwrap().history().unwrap().replace_state_with_url(&JsValue::NULL, "", Some(&path)).unwrap();
     let (root, _app) = mount_app();
-    wait_for("the offer", || button(&root, "Start a new story from this one")).await.click();
+    // The project kept from the first visit shows first; the offer is taken from the service's answer,
+    // which replaces that page (and any dialog open on it).
+    wait_for("the offer, on the service's answer", || {
+        button(&root, "Start a new story from this one").filter(|_| !text(&root).contains("As of "))
+    })
+    .await
+    .click();
     let dialog = wait_for("the question", || open_dialog(&root)).await;
     button(&dialog, "Replace my draft").unwrap().click();
     let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;

@@ -4,12 +4,15 @@
 mod approve;
 
 use crate::api::{ErrorKind, Project, ProjectStatus};
+use crate::browser::last_known;
 use crate::browser::leave_guard::guard_leaving;
-use crate::browser::page::set_title;
+use crate::browser::local_time::local_clock;
+use crate::browser::page::{carry_focus_into_rebuilt_page, set_title};
 use crate::components::{
     Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, SceneEditor, ScriptFiles, StatusBadge, Tone,
 };
 use crate::domain::credits::approval_estimate;
+use crate::domain::last_known::{as_of, Check};
 use crate::domain::lifecycle::{can_approve, can_edit_scenes, read_only_reason};
 use crate::domain::order::scenes_in_order;
 use crate::domain::scene_edit::SceneText;
@@ -28,40 +31,78 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
     // was re-read must outlive that rebuild.
     let notice = RwSignal::new(None::<String>);
-    let (project, refetch) = use_load(move || session.call(move |client| async move { client.get_project(id).await }));
+    let (project, refetch) = use_load(move || {
+        session.call(move |client| async move {
+            let (project, answer) = client.get_project_as_read(id).await?;
+            last_known::keep_project(id, &answer);
+            Ok(project)
+        })
+    });
+    let reload = Callback::new(move |_| refetch());
+    // What this device read of the project before, shown until the service answers: read-only, and
+    // marked with when it was read and how the check of it stands.
+    let kept = move |check| {
+        last_known::project(id).map(|kept| {
+            let line = Some(as_of(&local_clock(kept.at_ms), check));
+            view! { <Review project=kept.value notice=notice reload=reload as_of=line /> }.into_any()
+        })
+    };
+    // A page replacing one shown here (the kept project, under the person's focus): its heading takes it.
+    let shown_before = StoredValue::new(false);
+    let replacing_a_page = move || {
+        if shown_before.get_value() {
+            carry_focus_into_rebuilt_page();
+        }
+        shown_before.set_value(true);
+    };
 
     view! {
-        {move || match project.get() {
-            None => view! { <p role="status">"Loading the project…"</p> }.into_any(),
-            Some(Err(Failure::Show(e))) if e.kind == ErrorKind::NotFound => {
-                view! { <NotFound project=true /> }.into_any()
-            }
-            Some(Err(Failure::SignedOut)) => view! { <NotFound project=true /> }.into_any(),
-            Some(Err(Failure::Show(e))) => {
-                view! {
-                    <section class="page">
-                        <Banner tone=Tone::Error>{e.message}</Banner>
-                        <button type="button" class="button" on:click=move |_| refetch()>
-                            "Try again"
-                        </button>
-                    </section>
+        {move || {
+            let answer = project.get();
+            replacing_a_page();
+            match answer {
+                None => {
+                    kept(Check::UnderWay)
+                        .unwrap_or_else(|| view! { <p role="status">"Loading the project…"</p> }.into_any())
                 }
-                    .into_any()
-            }
-            Some(Ok(p)) => {
-                view! { <Review project=p notice=notice reload=Callback::new(move |_| refetch()) /> }.into_any()
+                Some(Err(Failure::Show(e))) if e.kind == ErrorKind::NotFound => {
+                    last_known::forget_project(id);
+                    view! { <NotFound project=true /> }.into_any()
+                }
+                Some(Err(Failure::SignedOut)) => view! { <NotFound project=true /> }.into_any(),
+                Some(Err(Failure::Show(e))) => {
+                    view! {
+                        <section class="page">
+                            <Banner tone=Tone::Error>{e.message}</Banner>
+                            <button type="button" class="button" on:click=move |_| refetch()>
+                                "Try again"
+                            </button>
+                        </section>
+                        {kept(Check::Failed)}
+                    }
+                        .into_any()
+                }
+                Some(Ok(p)) => view! { <Review project=p notice=notice reload=reload as_of=None /> }.into_any(),
             }
         }}
     }
 }
 
+/// The review of `project`. With `as_of`, the project is the one kept on the device, shown while the
+/// service is asked: read-only, and nothing that spends credits is offered until the answer confirms it.
 #[component]
-fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<()>) -> impl IntoView {
+fn Review(
+    project: Project,
+    notice: RwSignal<Option<String>>,
+    reload: Callback<()>,
+    as_of: Option<String>,
+) -> impl IntoView {
     let title = project_title(project.id, Some(&project));
     set_title(&title);
     let id = project.id;
     let status = project.status.clone();
-    let editable = can_edit_scenes(&status);
+    let live = as_of.is_none();
+    let editable = live && can_edit_scenes(&status);
     let unsaved = RwSignal::new(Vec::<i64>::new());
     guard_leaving(move || unsaved.with_untracked(|s| !s.is_empty()));
 
@@ -104,6 +145,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
                 <PageHeading id="project-heading">{title}</PageHeading>
                 <StatusBadge status=status.clone() />
             </div>
+            <MessageBanner tone=Tone::Warning message=as_of />
             <p class="idea">
                 <strong>"Story idea: "</strong>
                 <bdi>{project.ideas.clone()}</bdi>
@@ -115,7 +157,7 @@ fn Review(project: Project, notice: RwSignal<Option<String>>, reload: Callback<(
                 })}
             <h2>{format!("Scenes ({})", project.scenes.len())}</h2>
             <ol class="scene-list">{scene_views}</ol>
-            {can_approve(&status)
+            {(live && can_approve(&status))
                 .then(|| {
                     view! { <ApprovePanel id=id estimate=estimate unsaved=unsaved notice=notice reload=reload /> }
                 })}

@@ -5,10 +5,13 @@ mod filters;
 mod row;
 
 use crate::api::{Project, ProjectFilter};
+use crate::browser::last_known;
+use crate::browser::local_time::local_clock;
 use crate::browser::page::{mark_ready_when, set_title};
 use crate::browser::persons;
 use crate::components::{MessageBanner, PageHeading, Tone};
 use crate::domain::credits::describe_ms;
+use crate::domain::last_known::{as_of, Check};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
 use crate::hooks::{use_poller, UsePollerOptions};
@@ -19,11 +22,13 @@ use filters::Filters;
 use leptos::prelude::*;
 use row::ProjectRow;
 
-/// The list as last read, and the filter it was read with (a list for other filters is not shown).
+/// The list as last read, and the filter it was read with (a list for other filters is not shown);
+/// `kept_at` when it is the list this device kept from before, not yet confirmed by the service.
 #[derive(Clone, Debug, PartialEq)]
 struct Listing {
     filter: ProjectFilter,
     projects: Vec<Project>,
+    kept_at: Option<u64>,
 }
 
 /// What the page shows below the filters. Decided by a memo so that a refreshed list updates the
@@ -42,7 +47,13 @@ pub fn ProjectsPage() -> impl IntoView {
     let session = use_session();
     let query = use_query_map();
     let filter = Memo::new(move |_| query.with(|q| ProjectFilter::from_query(|key| q.get(key))));
-    let listing = RwSignal::new(None::<Listing>);
+    // The list this device read before with this filter, shown at once until the service answers.
+    let kept = last_known::list(&filter.get_untracked()).map(|kept| Listing {
+        filter: filter.get_untracked(),
+        projects: kept.value,
+        kept_at: Some(kept.at_ms),
+    });
+    let listing = RwSignal::new(kept);
     let problem = RwSignal::new(None::<String>);
 
     // One schedule for the page: reads at once, then every interval while a project is under way,
@@ -51,16 +62,16 @@ pub fn ProjectsPage() -> impl IntoView {
         UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: true },
         move || {
             let filter = filter.get_untracked();
-            session.call(move |client| async move { Ok((client.list_projects(&filter).await?, filter)) })
+            session.call(move |client| async move { Ok((client.list_projects_as_read(&filter).await?, filter)) })
         },
-        move |answer: Result<(Vec<Project>, ProjectFilter), Failure>| match answer {
-            Ok((mut projects, filter)) => {
-                newest_first(&mut projects);
+        move |answer: Result<((Vec<Project>, String), ProjectFilter), Failure>| match answer {
+            Ok(((projects, text), filter)) => {
+                last_known::keep_list(&filter, &text);
                 // Kept with the names, for the story form and the filter's next visit, which read no list.
                 persons::see(&projects);
                 let outcome = if any_in_motion(&projects) { Outcome::Answered } else { Outcome::Finished };
                 problem.set(None);
-                listing.set(Some(Listing { filter, projects }));
+                listing.set(Some(Listing { filter, projects, kept_at: None }));
                 outcome
             }
             Err(Failure::SignedOut) => Outcome::GaveUp,
@@ -83,7 +94,11 @@ pub fn ProjectsPage() -> impl IntoView {
 
     // The list for the filter in the address; a read that changed nothing notifies nobody.
     let current = Memo::new(move |_| {
-        listing.with(|l| l.as_ref().filter(|l| l.filter == filter.get()).map(|l| l.projects.clone()))
+        listing.with(|l| {
+            let mut projects = l.as_ref().filter(|l| l.filter == filter.get())?.projects.clone();
+            newest_first(&mut projects);
+            Some(projects)
+        })
     });
     // Each project once, in the list's order (an answer that repeats an id shows it once).
     let ids = Memo::new(move |_| {
@@ -97,6 +112,7 @@ pub fn ProjectsPage() -> impl IntoView {
             ids
         })
     });
+    let kept_at = move || listing.with(|l| l.as_ref().filter(|l| l.filter == filter.get()).and_then(|l| l.kept_at));
     let moving = Memo::new(move |_| current.with(|p| p.as_deref().is_some_and(any_in_motion)));
     let shown = Memo::new(move |_| match current.with(|p| p.as_ref().map(Vec::is_empty)) {
         None if problem.with(Option::is_some) => Shown::Failed,
@@ -104,7 +120,10 @@ pub fn ProjectsPage() -> impl IntoView {
         Some(true) => Shown::Empty { filtered: filter.with(ProjectFilter::narrows) },
         Some(false) => Shown::Rows,
     });
-    mark_ready_when("projects", move || matches!(shown.get(), Shown::Rows | Shown::Empty { .. }));
+    // Usable as soon as a list shows, the kept one included; fresh once the service's answer shows.
+    let listed = move || matches!(shown.get(), Shown::Rows | Shown::Empty { .. });
+    mark_ready_when("projects", listed);
+    mark_ready_when("projects-fresh", move || listed() && kept_at().is_none());
     let every = describe_ms(session.poll_interval_ms().max(1000));
 
     view! {
@@ -129,6 +148,13 @@ pub fn ProjectsPage() -> impl IntoView {
             <MessageBanner
                 tone=Tone::Error
                 message=Signal::derive(move || problem.get().map(|m| format!("The list could not be read: {m}")))
+            />
+            <MessageBanner
+                tone=Tone::Warning
+                message=Signal::derive(move || {
+                    let check = if problem.with(Option::is_some) { Check::Failed } else { Check::UnderWay };
+                    kept_at().map(|at| as_of(&local_clock(at), check))
+                })
             />
             {move || match shown.get() {
                 Shown::Failed => ().into_any(),

@@ -1,0 +1,67 @@
+//! What the app last read for the signed-in person, the projects list and the projects they opened,
+//! kept so a page can show it at once (marked as such) while the service is asked again. Kept as
+//! the service's own text and read back by the same reader as a fresh answer, so a kept state can
+//! hold nothing an answer could not. A sign-out clears it with everything else, and signing in as
+//! another person drops it (`Session::sign_in`).
+
+use super::local_time::now_ms;
+use super::storage::{self, Persistence};
+use crate::api::{read_list, read_project, Project, ProjectFilter};
+use crate::domain::keys::{LAST_LIST, LAST_PROJECTS, TOKEN};
+use crate::domain::last_known::{entries, remember, written, Entry};
+
+/// A kept answer, read, and when the device received it (ms since 1970).
+pub struct Kept<T> {
+    pub value: T,
+    pub at_ms: u64,
+}
+
+/// The list is kept alone under its key, with the filter it was read with.
+pub fn keep_list(filter: &ProjectFilter, answer: &str) {
+    keep(LAST_LIST, &[Entry { key: &filter.to_query(), at_ms: now_ms(), answer }]);
+}
+
+/// The list last read with this filter (a list read with another is not this one).
+pub fn list(filter: &ProjectFilter) -> Option<Kept<Vec<Project>>> {
+    let text = storage::read_value(LAST_LIST)?;
+    let entry = entries(&text).into_iter().find(|e| e.key == filter.to_query())?;
+    Some(Kept { value: read_list(entry.answer).ok()?, at_ms: entry.at_ms })
+}
+
+pub fn keep_project(id: i64, answer: &str) {
+    let key = id.to_string();
+    let text = storage::read_value(LAST_PROJECTS).unwrap_or_default();
+    let mut kept = entries(&text);
+    remember(&mut kept, Entry { key: &key, at_ms: now_ms(), answer });
+    keep(LAST_PROJECTS, &kept);
+}
+
+pub fn project(id: i64) -> Option<Kept<Project>> {
+    let text = storage::read_value(LAST_PROJECTS)?;
+    let entry = entries(&text).into_iter().find(|e| e.key == id.to_string())?;
+    let project = read_project(entry.answer).ok().filter(|p| p.id == id)?;
+    Some(Kept { value: project, at_ms: entry.at_ms })
+}
+
+/// A project the service no longer shows is not kept either.
+pub fn forget_project(id: i64) {
+    if let Some(text) = storage::read_value(LAST_PROJECTS) {
+        let mut kept = entries(&text);
+        kept.retain(|e| e.key != id.to_string());
+        keep(LAST_PROJECTS, &kept);
+    }
+}
+
+pub fn forget_all() {
+    storage::remove(LAST_LIST);
+    storage::remove(LAST_PROJECTS);
+}
+
+/// Kept where the sign-in is: a sign-in for this tab only leaves no list on the device.
+fn keep(key: &str, kept: &[Entry<'_>]) {
+    let home = match storage::read(TOKEN) {
+        Some((_, Persistence::Device)) => Persistence::Device,
+        _ => Persistence::Tab,
+    };
+    storage::keep(key, &written(kept), home);
+}
