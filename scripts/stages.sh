@@ -129,7 +129,8 @@ run_browser_tests() {
   local wasm=$1 browser=$2 profile=$3 dir
   dir=$(mktemp -d)
   start_sim --speed 2000 --profile "$profile" || return
-  trap 'kill $SIM_PID 2>/dev/null; rm -rf "$dir"' EXIT
+  # The folder is named now: `dir` is local, gone (unbound, under set -u) when the trap runs.
+  trap "kill \$SIM_PID 2>/dev/null; rm -rf '$dir'" EXIT
   echo "$SIM_URL" >"$dir/sim-url.txt"
   cd "$dir" || return
   export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$repo/webdriver.json" WASM_BINDGEN_TEST_TIMEOUT=400
