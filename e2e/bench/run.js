@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, profile, startSim, startWeb } from '../lib/harness.js';
 import { measureBundle } from '../lib/bundle.js';
-import { measureStart, writePlainCopy } from './lib/start.js';
+import { keptState, measureStart, writePlainCopy } from './lib/start.js';
 import { measureUpdate } from './lib/update.js';
 import { pollingMemory, statusRate } from './lib/watch.js';
 import { bytes, mib, ms, summary } from './lib/stats.js';
@@ -71,14 +71,22 @@ try {
   out.video_project = { scenes: 10, progress: (await status(videoId)).progress };
 
   // --- Start-up.
+  // The list twice: a first visit, usable when the service's answer shows, and a returning visitor's,
+  // whose tab holds the list last read (storage seeded, cache still empty), usable when that shows.
   const screens = [
     { name: 'sign-in', path: '/sign-in', signedIn: false },
-    { name: 'projects', path: '/', signedIn: true },
+    { name: 'projects', path: '/', signedIn: true, fresh: 'projects-fresh' },
+    { name: 'projects, returning', mark: 'projects', path: '/', signedIn: true, fresh: 'projects-fresh', plainOf: 'projects',
+      stored: await keptState(browser, web, '/', 'storyreel:ready:projects-fresh') },
     { name: 'video', path: `/projects/${videoId}/video`, signedIn: true },
   ];
-  for (const s of screens) {
+  for (const s of screens.filter((s) => !s.plainOf)) {
     const copy = await writePlainCopy(browser, web, s.name, s.path, s.signedIn);
     Object.assign(s, { plain: copy.path, plain_bytes: copy.bytes });
+  }
+  for (const s of screens.filter((s) => s.plainOf)) {
+    const of = screens.find((o) => o.name === s.plainOf);
+    Object.assign(s, { plain: of.plain, plain_bytes: of.plain_bytes });
   }
   say(`start-up: ${RUNS} runs of ${screens.length} screens x 3 conditions, app and plain page`);
   const cells = await measureStart(browser, web, screens, RUNS, say);
@@ -87,7 +95,8 @@ try {
     plain_page_bytes: screens.find((s) => s.name === c.screen).plain_bytes,
     app: summary(c.app), plain: summary(c.plain),
     ratio: summary(c.app).median / summary(c.plain).median,
-    raw: { app: c.app, plain: c.plain },
+    ...(c.fresh && { fresh: summary(c.fresh) }),
+    raw: { app: c.app, plain: c.plain, ...(c.fresh && { fresh: c.fresh }) },
   }));
 
   // --- One status update, normal and at 4x CPU throttling.
@@ -150,6 +159,12 @@ for (const c of out.start) {
     result += ` / ${check(`${name} ≤ 1.5 s`, c.app.median, 1500, c.app.median <= 1500)}`;
   }
   row(name, ms(c.app.median), spread, plain, ratio, target, result);
+  if (c.fresh) {
+    // The service's answer shown: after the usable screen when a kept state came first.
+    const slow = c.condition === 'slow link';
+    row(`${name}: fresh data shown`, ms(c.fresh.median), `${ms(c.fresh.min)}–${ms(c.fresh.max)}`, '', '', slow ? '≤ 2 s' : '',
+      slow ? check(`${name}, fresh data ≤ 2 s`, c.fresh.median, 2000, c.fresh.median <= 2000) : '');
+  }
 }
 for (const [name, u] of Object.entries(out.update)) {
   const throttled = name !== 'normal';

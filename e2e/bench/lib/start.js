@@ -22,23 +22,48 @@ async function emulate(context, page, { cpu, latency, bitsPerSecond }) {
 }
 
 /** Milliseconds from navigation start until the page is ready: the app's mark, or, for a plain page,
- * the load event (its HTML parsed and its style sheet applied; it has nothing else to load). */
-export async function loadOnce(browser, url, { mark, signedIn, condition }) {
+ * the load event (its HTML parsed and its style sheet applied; it has nothing else to load). With
+ * `fresh`, also until that mark (the service's answer shown): `{ ready, fresh }`. `stored` is put
+ * in the tab's storage before the app runs (a returning visitor's last known state). */
+export async function loadOnce(browser, url, { mark, fresh, signedIn, stored, condition }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     if (signedIn) await context.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+    if (stored) {
+      await context.addInitScript((entries) => entries.forEach(([k, v]) => sessionStorage.setItem(k, v)), Object.entries(stored));
+    }
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await emulate(context, page, condition);
     await page.goto(url, { waitUntil: 'commit' });
-    const ready = await page.waitForFunction((mark) => {
+    const at = async (mark) => (await page.waitForFunction((mark) => {
       if (mark) return performance.getEntriesByName(mark)[0]?.startTime ?? false;
       const nav = performance.getEntriesByType('navigation')[0];
       return nav && nav.loadEventStart > 0 ? nav.loadEventStart : false;
-    }, mark, { timeout: 60_000, polling: 20 });
+    }, mark, { timeout: 60_000, polling: 20 })).jsonValue();
+    const ready = await at(mark);
+    const freshAt = fresh ? await at(fresh) : undefined;
     if (errors.length) throw new Error(`errors in ${url}: ${errors.join('; ')}`);
-    return await ready.jsonValue();
+    return fresh ? { ready, fresh: freshAt } : ready;
+  } finally {
+    await context.close();
+  }
+}
+
+/** What the app keeps in the tab's storage once `path` has shown the service's answer (`fresh`
+ * mark): the last known state a returning visitor starts from. */
+export async function keptState(browser, web, path, fresh) {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+    const page = await context.newPage();
+    await page.goto(web.url + path);
+    await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, fresh);
+    const kept = await page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)
+      .filter(([k]) => k.startsWith('storyreel.last_known.'))));
+    if (Object.keys(kept).length === 0) throw new Error(`nothing kept after ${path}`);
+    return kept;
   } finally {
     await context.close();
   }
@@ -77,7 +102,8 @@ export async function writePlainCopy(browser, web, screen, path, signedIn) {
 }
 
 /** Every screen under every condition, `runs` times, the app and its plain copy back to back in each run
- * (so both see the same moment of a shared machine). Returns the raw times per cell. */
+ * (so both see the same moment of a shared machine). Returns the raw times per cell: `app` until the
+ * screen is usable, `fresh` (screens with a `fresh` mark) until the service's answer shows. */
 export async function measureStart(browser, web, screens, runs, log = () => {}) {
   const cells = {};
   for (const s of screens) for (const c of Object.keys(CONDITIONS)) cells[`${s.name}|${c}`] = { screen: s.name, condition: c, app: [], plain: [] };
@@ -85,7 +111,11 @@ export async function measureStart(browser, web, screens, runs, log = () => {}) 
     for (const [c, condition] of Object.entries(CONDITIONS)) {
       for (const s of screens) {
         const cell = cells[`${s.name}|${c}`];
-        cell.app.push(await loadOnce(browser, web.url + s.path, { mark: `storyreel:ready:${s.name}`, signedIn: s.signedIn, condition }));
+        const mark = `storyreel:ready:${s.mark ?? s.name}`;
+        const fresh = s.fresh && `storyreel:ready:${s.fresh}`;
+        const app = await loadOnce(browser, web.url + s.path, { mark, fresh, signedIn: s.signedIn, stored: s.stored, condition });
+        if (fresh) (cell.fresh ??= []).push(app.fresh);
+        cell.app.push(fresh ? app.ready : app);
         cell.plain.push(await loadOnce(browser, web.url + s.plain, { condition }));
       }
     }
