@@ -78,7 +78,7 @@ try {
     { name: 'projects', path: '/', signedIn: true, fresh: 'projects-fresh' },
     { name: 'projects, returning', mark: 'projects', path: '/', signedIn: true, fresh: 'projects-fresh', plainOf: 'projects',
       stored: await keptState(browser, web, '/', 'storyreel:ready:projects-fresh') },
-    { name: 'video', path: `/projects/${videoId}/video`, signedIn: true },
+    { name: 'video', path: `/projects/${videoId}/video`, signedIn: true, fresh: 'video-fresh' },
   ];
   for (const s of screens.filter((s) => !s.plainOf)) {
     const copy = await writePlainCopy(browser, web, s.name, s.path, s.signedIn);

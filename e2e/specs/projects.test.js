@@ -415,3 +415,27 @@ test('a kept project shows at once, read-only, and offers no paid action until t
   assert.equal(await scene1.getByLabel('Description').isEditable(), true);
   await page.context().close();
 });
+
+test('a kept finished video plays at once, and regenerating or upscaling waits for the service', async () => {
+  const page = await openPage(browser);
+  await signIn(page, `/projects/${ids.completed}/video`);
+  const regenerate = page.getByRole('button', { name: /^Regenerate scene 1/ });
+  await regenerate.waitFor();
+
+  // Neither the project nor its status answered: the page is the kept project's, playable, marked.
+  const hold = await holdAnswers(page, new RegExp(`/api/v1/scene-projects/${ids.completed}(/status)?$`));
+  await page.reload();
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  await asOf(page).filter({ hasText: /· checking…$/ }).waitFor();
+  await page.waitForFunction(() => document.querySelector('video')?.readyState >= 1, null, { timeout: 10_000 });
+  assert.ok(hold.count() >= 1, 'the project was asked for and is not answered yet');
+  assert.equal(await regenerate.count(), 0, 'no regeneration offered from a kept state');
+  assert.equal(await page.getByRole('button', { name: 'Upscale the video' }).count(), 0, 'no upscale either');
+  await hold.release();
+  await regenerate.waitFor();
+  await asOf(page).waitFor({ state: 'detached' });
+  const [usable, fresh] = await page.evaluate(() => ['video', 'video-fresh']
+    .map((s) => performance.getEntriesByName(`storyreel:ready:${s}`)[0]?.startTime));
+  assert.ok(usable < fresh, `usable at ${usable} ms, fresh at ${fresh} ms`);
+  await page.context().close();
+});

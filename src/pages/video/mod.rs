@@ -8,12 +8,14 @@ mod revise;
 mod watch;
 
 use crate::api::ProjectStatus;
-use crate::browser::local_time::now_ms;
+use crate::browser::local_time::{local_clock, now_ms};
+use crate::browser::page::mark_ready_when;
 use crate::browser::{approvals, follow_ups};
 use crate::components::{Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone};
 use crate::domain::announce::{announcement, Heard};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::scene_progress;
+use crate::domain::last_known::{as_of, Check};
 use crate::domain::lifecycle::is_terminal;
 use crate::hooks::{use_clock, use_effect};
 use crate::routes;
@@ -70,11 +72,19 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
             .unwrap_or_else(|| ProjectStatus::Unknown(String::new()))
     });
     let phase = Memo::new(move |_| {
-        watch.status().map(|s| match s {
+        watch.shown_status().map(|s| match s {
             ProjectStatus::Completed | ProjectStatus::Upscaling => Phase::Done,
             ProjectStatus::Failed => Phase::Failed,
             _ => Phase::Working,
         })
+    });
+    // Usable once the page has its part (a finished project kept on the device plays at once); fresh
+    // once the service's status shows.
+    mark_ready_when("video", move || phase.with(Option::is_some));
+    mark_ready_when("video-fresh", move || report.with(Option::is_some));
+    let kept_line = Signal::derive(move || {
+        let check = if watch.problem.with(Option::is_some) { Check::Failed } else { Check::UnderWay };
+        watch.kept_at.get().map(|at| as_of(&local_clock(at), check))
     });
     // Once per answer, for the rows and the failure view alike; unchanged rows notify nobody.
     let scene_rows = Memo::new(move |_| scene_progress(report.get().as_ref(), project.get().as_ref()));
@@ -126,7 +136,7 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
         None if regenerating() => Some(RESTITCHING.to_owned()),
         None => None,
     };
-    let active = move || watch.status().is_none_or(|s| !is_terminal(&s)) && !watch.gone.get();
+    let active = move || watch.shown_status().is_none_or(|s| !is_terminal(&s)) && !watch.gone.get();
 
     view! {
         <section class="page" aria-labelledby="video-heading">
@@ -134,6 +144,7 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
                 <PageHeading id="video-heading">{move || watch.title(id)}</PageHeading>
                 <StatusBadge status=status />
             </div>
+            <MessageBanner tone=Tone::Warning message=kept_line />
             {move || under_way().map(|text| view! { <Banner tone=Tone::Info>{text}</Banner> })}
             {move || {
                 watch

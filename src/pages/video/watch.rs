@@ -3,8 +3,9 @@
 //! what went wrong with the last check, and when progress last moved.
 
 use crate::api::{ErrorKind, Project, ProjectStatus, StatusReport};
+use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
-use crate::browser::page::{mark_ready_when, mark_status_applied, set_title};
+use crate::browser::page::{mark_status_applied, set_title};
 use crate::browser::{follow_ups, notify, visibility};
 use crate::domain::follow_up::{FollowUp, Progress};
 use crate::domain::generation::StallWatch;
@@ -21,6 +22,9 @@ use leptos::prelude::*;
 pub struct GenerationWatch {
     pub report: RwSignal<Option<StatusReport>>,
     pub project: RwSignal<Option<Project>>,
+    /// When the project shown was read, while it is the one kept on this device from before (not yet
+    /// read again): nothing that spends credits is offered from it.
+    pub kept_at: RwSignal<Option<u64>>,
     /// The project does not exist, or is another account's.
     pub gone: RwSignal<bool>,
     /// Why the last check failed, until one succeeds.
@@ -43,6 +47,15 @@ impl GenerationWatch {
         self.report.with(|r| r.as_ref().map(|r| r.status.clone()))
     }
 
+    /// The status the page goes by: the latest answer's; before the first, a finished project's own
+    /// (the one kept on the device included), so its video plays at once.
+    pub fn shown_status(&self) -> Option<ProjectStatus> {
+        self.status().or_else(|| {
+            let finished = |s: &ProjectStatus| matches!(s, ProjectStatus::Completed | ProjectStatus::Upscaling);
+            self.project.with(|p| p.as_ref().map(|p| p.status.clone()).filter(finished))
+        })
+    }
+
     pub fn title(&self, id: i64) -> String {
         self.project.with(|p| project_title(id, p.as_ref()))
     }
@@ -51,7 +64,10 @@ impl GenerationWatch {
 pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let session = use_session();
     let report = RwSignal::new(None::<StatusReport>);
-    let project = RwSignal::new(None::<Project>);
+    // What this device read of the project before, shown until it is read again.
+    let kept = last_known::project(id);
+    let kept_at = RwSignal::new(kept.as_ref().map(|k| k.at_ms));
+    let project = RwSignal::new(kept.map(|k| k.value));
     let gone = RwSignal::new(false);
     let problem = RwSignal::new(None::<String>);
     let stall = StoredValue::new(None::<StallWatch>);
@@ -63,8 +79,12 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     // The project carries the scenes (to regenerate) and every address: keep asking until it comes,
     // 1 s after a failure, then less often.
     let load_project = use_retry(1_000, 30_000, move || async move {
-        match session.call(move |client| async move { client.get_project(id).await }).await {
-            Ok(p) => project.set(Some(p)),
+        match session.call(move |client| async move { client.get_project_as_read(id).await }).await {
+            Ok((p, answer)) => {
+                last_known::keep_project(id, &answer);
+                kept_at.set(None);
+                project.set(Some(p));
+            }
             Err(Failure::SignedOut) => {}
             Err(Failure::Show(e)) if e.kind == ErrorKind::NotFound => gone.set(true),
             Err(Failure::Show(e)) => {
@@ -92,6 +112,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         };
         let reread = fresh.is_some();
         if reread {
+            kept_at.set(None);
             project.set(fresh);
         }
         let at = now_ms();
@@ -149,12 +170,11 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         set_title(&report.with(|r| tab_title(&name, r.as_ref().map(|r| (&r.status, r.progress)))));
     });
 
-    mark_ready_when("video", move || report.with(Option::is_some));
-
     let reload = Callback::new(move |_| load_project());
     GenerationWatch {
         report,
         project,
+        kept_at,
         gone,
         problem,
         stall,
