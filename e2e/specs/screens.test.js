@@ -1,8 +1,11 @@
 // Every screen, as people see it: at 360 (phone), 768 (tablet) and 1280 px (desktop), in the light
-// and the dark theme. Each picture is saved as e2e/artifacts/screen-width-theme.png (full page) for a
-// person to look at; each is checked with axe (a serious or critical violation fails), and at 360 px
-// the page must not scroll sideways (the message names what sticks out). Screens are found by role
-// and name, so a change of look does not break the spec, only a change of meaning.
+// and the dark theme, and in the modes WCAG 2.2 asks for beyond those: 320 px, 200 % zoom (640 px),
+// forced text spacing and forced colours (harness.js, ACCESS_MODES). Each picture is saved as
+// e2e/artifacts/screen-width-theme[-mode].png (full page) for a person to look at; each is checked
+// with axe (a serious or critical violation fails), for text cut off or controls drawn over each
+// other, from 640 px down for sideways scrolling, and in forced colours for what would vanish (every
+// message names what is wrong). Screens are found by role and name, so a change of look does not
+// break the spec, only a change of meaning.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeProblems, launchBrowser, openPage, screenInEveryVariant, startSim, startWeb } from '../lib/harness.js';
@@ -41,6 +44,12 @@ before(async () => {
 
   for (let i = 0; (await status(ids.completed)).status !== 'completed'; i++) {
     assert.ok(i < 200, 'the completed project finishes');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  // Upscaled too: the finished screen offers both versions, Original and Upscaled.
+  await sim.call('POST', `/scene-projects/${ids.completed}/upscale`);
+  for (let i = 0; !(await sim.call('GET', `/scene-projects/${ids.completed}`)).final_video_url_upscaled; i++) {
+    assert.ok(i < 200, 'the upscale finishes');
     await new Promise((r) => setTimeout(r, 50));
   }
 });
@@ -116,9 +125,10 @@ test('generating: progress with some scene images', async () => {
   await screen('generating', page);
 });
 
-test('finished: the video and its scenes', async () => {
+test('finished: the video, its two versions and its scenes', async () => {
   const page = await visit(`/projects/${ids.completed}/video`, async (p) => {
     await heading(p, 'Your video is ready');
+    await p.getByRole('radio', { name: 'Upscaled' }).check();
     await p.waitForFunction(() => document.querySelector('video')?.readyState >= 1, null, { timeout: 10_000 });
   });
   await screen('finished', page);
@@ -149,6 +159,38 @@ test('the accessibility check itself finds a control without a name and text wit
     assert.match(problems, /^button-name: .*#nameless/m);
     assert.match(problems, /^color-contrast: .*#faint/m);
   } finally {
+    await page.context().close();
+  }
+});
+
+test('with reduced motion nothing moves: no shimmer, and the progress bar does not glide', async () => {
+  for (const reducedMotion of ['no-preference', 'reduce']) {
+    const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A heron counts the tides', num_scenes: 4 });
+    await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.0001 });
+    await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
+    const page = await openPage(browser);
+    await page.emulateMedia({ reducedMotion });
+    await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+    await page.goto(`${web.url}/projects/${id}/video`);
+    const bar = page.getByRole('progressbar', { name: 'Overall progress' });
+    await bar.waitFor();
+    await page.locator('.skeleton').first().waitFor();
+    // Progress moves: the next check brings a new figure, which the bar would glide to.
+    const before = await bar.evaluate((p) => p.value);
+    await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 300 });
+    await bar.evaluate((p, before) => new Promise((resolve) => {
+      const seen = () => (p.value !== before ? resolve() : requestAnimationFrame(seen));
+      seen();
+    }), before);
+    const moving = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running')
+      .map((a) => a.animationName ?? a.transitionProperty));
+    await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.0001 });
+    if (reducedMotion === 'reduce') {
+      assert.deepEqual(moving, [], 'nothing animates when the person asked for less motion');
+    } else {
+      // (That the placeholders shimmer at first without the preference is video.test.js's.)
+      assert.ok(moving.includes('transform'), `without the preference the bar glides: ${moving}`);
+    }
     await page.context().close();
   }
 });
