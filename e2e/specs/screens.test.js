@@ -136,6 +136,13 @@ test('finished: the video, its two versions and its scenes', async () => {
   await screen('finished', page);
 });
 
+test('regenerate: the dialog open on the finished video', async () => {
+  const page = await visit(`/projects/${ids.completed}/video`, (p) => heading(p, 'Your video is ready'));
+  await page.getByRole('button', { name: /^Regenerate scene 1/ }).click();
+  await page.getByRole('dialog', { name: 'Regenerate scene 1' }).waitFor();
+  await screen('regenerate', page);
+});
+
 test('failed: the error and what to do next', async () => {
   await screen('failed', await visit(`/projects/${ids.failed}/video`, (p) => heading(p, 'Generation failed')));
 });
