@@ -439,3 +439,21 @@ test('a kept finished video plays at once, and regenerating or upscaling waits f
   assert.ok(usable < fresh, `usable at ${usable} ms, fresh at ${fresh} ms`);
   await page.context().close();
 });
+
+test('a kept project the service no longer shows is forgotten: not found, nothing marked as kept', async () => {
+  const page = await openPage(browser);
+  await signIn(page, `/projects/${ids.completed}/video`);
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  const kept = () => page.evaluate(() => sessionStorage.getItem('storyreel.last_known.projects') ?? '');
+  assert.match(await kept(), new RegExp(`(^|\\u001e)${ids.completed}\\u001f`), 'the project is kept');
+
+  // Gone from the service (deleted, or another account's now): both reads answer 404.
+  await page.route(new RegExp(`/api/v1/scene-projects/${ids.completed}(/status)?$`), (route) => route.fulfill({
+    status: 404, contentType: 'application/json', body: '{"detail":"Not found"}',
+  }));
+  await page.reload();
+  await page.getByRole('heading', { name: 'Project not found' }).waitFor();
+  assert.equal(await asOf(page).count(), 0, 'nothing marked as kept beside it');
+  assert.doesNotMatch(await kept(), new RegExp(`(^|\\u001e)${ids.completed}\\u001f`), 'and no longer kept');
+  await page.context().close();
+});

@@ -75,6 +75,12 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let follow_up = RwSignal::new(follow_ups::load(id));
     let follow_up_outcome = RwSignal::new(None);
     let navigate = use_navigate();
+    // A project the service no longer shows: nothing of it is kept, or shown as kept.
+    let vanished = move || {
+        gone.set(true);
+        kept_at.set(None);
+        last_known::forget_project(id);
+    };
 
     // The project carries the scenes (to regenerate) and every address: keep asking until it comes,
     // 1 s after a failure, then less often.
@@ -86,7 +92,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
                 project.set(Some(p));
             }
             Err(Failure::SignedOut) => {}
-            Err(Failure::Show(e)) if e.kind == ErrorKind::NotFound => gone.set(true),
+            Err(Failure::Show(e)) if e.kind == ErrorKind::NotFound => vanished(),
             Err(Failure::Show(e)) => {
                 problem.set(Some(e.after("The project's scenes could not be loaded, and storyreel keeps trying")));
                 return Attempt::Again;
@@ -101,7 +107,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
             Ok(answer) => answer,
             Err(Failure::SignedOut) => return Outcome::GaveUp,
             Err(Failure::Show(e)) if e.kind == ErrorKind::NotFound => {
-                gone.set(true);
+                vanished();
                 return Outcome::GaveUp;
             }
             Err(Failure::Show(e)) => {
