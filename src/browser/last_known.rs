@@ -4,11 +4,12 @@
 //! hold nothing an answer could not. A sign-out clears it with everything else, and signing in as
 //! another person drops it (`Session::sign_in`).
 
+use super::local_time::local_clock;
 use super::local_time::now_ms;
 use super::storage::{self, Persistence};
-use crate::api::{read_list, read_project, Project, ProjectFilter};
+use crate::api::{read_list, read_project, ApiError, Client, Project, ProjectFilter};
 use crate::domain::keys::{LAST_LIST, LAST_PROJECTS, TOKEN};
-use crate::domain::last_known::{entries, remember, written, Entry};
+use crate::domain::last_known::{as_of, entries, remember, written, Check, Entry};
 
 /// A kept answer, read, and when the device received it (ms since 1970).
 pub struct Kept<T> {
@@ -28,7 +29,21 @@ pub fn list(filter: &ProjectFilter) -> Option<Kept<Vec<Project>>> {
     Some(Kept { value: read_list(entry.answer).ok()?, at_ms: entry.at_ms })
 }
 
-pub fn keep_project(id: i64, answer: &str) {
+/// The project as the service holds it now, its answer kept as the last known one (every page that
+/// reads a project reads it through here).
+pub async fn read_and_keep_project(client: Client, id: i64) -> Result<Project, ApiError> {
+    let (project, answer) = client.get_project_as_read(id).await?;
+    keep_project(id, &answer);
+    Ok(project)
+}
+
+/// The line that marks a kept state read at `at_ms`, in the person's own time, saying whether the
+/// check of it failed.
+pub fn marked(at_ms: u64, check_failed: bool) -> String {
+    as_of(&local_clock(at_ms), if check_failed { Check::Failed } else { Check::UnderWay })
+}
+
+fn keep_project(id: i64, answer: &str) {
     let key = id.to_string();
     let text = storage::read_value(LAST_PROJECTS).unwrap_or_default();
     let mut kept = entries(&text);

@@ -6,13 +6,11 @@ mod approve;
 use crate::api::{ErrorKind, Project, ProjectStatus};
 use crate::browser::last_known;
 use crate::browser::leave_guard::guard_leaving;
-use crate::browser::local_time::local_clock;
 use crate::browser::page::{carry_focus_into_rebuilt_page, set_title};
 use crate::components::{
     Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, SceneEditor, ScriptFiles, StatusBadge, Tone,
 };
 use crate::domain::credits::approval_estimate;
-use crate::domain::last_known::{as_of, Check};
 use crate::domain::lifecycle::{can_approve, can_edit_scenes, read_only_reason};
 use crate::domain::order::scenes_in_order;
 use crate::domain::scene_edit::SceneText;
@@ -31,19 +29,14 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
     // was re-read must outlive that rebuild.
     let notice = RwSignal::new(None::<String>);
-    let (project, refetch) = use_load(move || {
-        session.call(move |client| async move {
-            let (project, answer) = client.get_project_as_read(id).await?;
-            last_known::keep_project(id, &answer);
-            Ok(project)
-        })
-    });
+    let (project, refetch) =
+        use_load(move || session.call(move |client| last_known::read_and_keep_project(client, id)));
     let reload = Callback::new(move |_| refetch());
     // What this device read of the project before, shown until the service answers: read-only, and
     // marked with when it was read and how the check of it stands.
-    let kept = move |check| {
+    let kept = move |check_failed| {
         last_known::project(id).map(|kept| {
-            let line = Some(as_of(&local_clock(kept.at_ms), check));
+            let line = Some(last_known::marked(kept.at_ms, check_failed));
             view! { <Review project=kept.value notice=notice reload=reload as_of=line /> }.into_any()
         })
     };
@@ -62,8 +55,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
             replacing_a_page();
             match answer {
                 None => {
-                    kept(Check::UnderWay)
-                        .unwrap_or_else(|| view! { <p role="status">"Loading the project…"</p> }.into_any())
+                    kept(false).unwrap_or_else(|| view! { <p role="status">"Loading the project…"</p> }.into_any())
                 }
                 Some(Err(Failure::Show(e))) if e.kind == ErrorKind::NotFound => {
                     last_known::forget_project(id);
@@ -78,7 +70,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
                                 "Try again"
                             </button>
                         </section>
-                        {kept(Check::Failed)}
+                        {kept(true)}
                     }
                         .into_any()
                 }

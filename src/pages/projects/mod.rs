@@ -6,12 +6,10 @@ mod row;
 
 use crate::api::{Project, ProjectFilter};
 use crate::browser::last_known;
-use crate::browser::local_time::local_clock;
 use crate::browser::page::{mark_ready_when, set_title};
 use crate::browser::persons;
 use crate::components::{MessageBanner, PageHeading, Tone};
 use crate::domain::credits::describe_ms;
-use crate::domain::last_known::{as_of, Check};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
 use crate::hooks::{use_poller, UsePollerOptions};
@@ -152,8 +150,7 @@ pub fn ProjectsPage() -> impl IntoView {
             <MessageBanner
                 tone=Tone::Warning
                 message=Signal::derive(move || {
-                    let check = if problem.with(Option::is_some) { Check::Failed } else { Check::UnderWay };
-                    kept_at().map(|at| as_of(&local_clock(at), check))
+                    kept_at().map(|at| last_known::marked(at, problem.with(Option::is_some)))
                 })
             />
             {move || match shown.get() {

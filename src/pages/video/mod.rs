@@ -8,14 +8,14 @@ mod revise;
 mod watch;
 
 use crate::api::ProjectStatus;
-use crate::browser::local_time::{local_clock, now_ms};
+use crate::browser::last_known;
+use crate::browser::local_time::now_ms;
 use crate::browser::page::mark_ready_when;
 use crate::browser::{approvals, follow_ups};
 use crate::components::{Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone};
 use crate::domain::announce::{announcement, Heard};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::scene_progress;
-use crate::domain::last_known::{as_of, Check};
 use crate::domain::lifecycle::is_terminal;
 use crate::hooks::{use_clock, use_effect};
 use crate::routes;
@@ -83,8 +83,7 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
     mark_ready_when("video", move || phase.with(Option::is_some));
     mark_ready_when("video-fresh", move || report.with(Option::is_some));
     let kept_line = Signal::derive(move || {
-        let check = if watch.problem.with(Option::is_some) { Check::Failed } else { Check::UnderWay };
-        watch.kept_at.get().map(|at| as_of(&local_clock(at), check))
+        watch.kept_at.get().map(|at| last_known::marked(at, watch.problem.with(Option::is_some)))
     });
     // Once per answer, for the rows and the failure view alike; unchanged rows notify nobody.
     let scene_rows = Memo::new(move |_| scene_progress(report.get().as_ref(), project.get().as_ref()));

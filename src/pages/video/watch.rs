@@ -85,9 +85,8 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     // The project carries the scenes (to regenerate) and every address: keep asking until it comes,
     // 1 s after a failure, then less often.
     let load_project = use_retry(1_000, 30_000, move || async move {
-        match session.call(move |client| async move { client.get_project_as_read(id).await }).await {
-            Ok((p, answer)) => {
-                last_known::keep_project(id, &answer);
+        match session.call(move |client| last_known::read_and_keep_project(client, id)).await {
+            Ok(p) => {
                 kept_at.set(None);
                 project.set(Some(p));
             }
