@@ -87,6 +87,45 @@ test('create a 3-scene project, edit scene 2, reload, save, approve and arrive a
   await checkScreen(page, 'generating');
 });
 
+test('each narration says how long it takes to say; a long one is named before credits are reserved', async () => {
+  const page = await openPage(browser);
+  await signIn(page);
+  await page.getByLabel('Story idea').fill('A kite maker in Kyoto builds a kite that can carry a letter');
+  await page.getByLabel('Person id').fill('1');
+  await page.getByLabel('Number of scenes').fill('3');
+  await page.getByRole('button', { name: 'Propose scenes' }).click();
+  const scene2 = page.getByRole('group', { name: /^Scene 2/ });
+  const scene3 = page.getByRole('group', { name: /^Scene 3/ });
+  await scene3.waitFor();
+  const describedBy = (field) => field.evaluate((el) => el.getAttribute('aria-describedby').split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+
+  // 33 words: about 13 s. Advice beside the field, read with it; not an error, nothing blocked.
+  const narration2 = scene2.getByLabel('Narration');
+  await narration2.fill('The kite climbs over the temple roofs and the letter flutters '.repeat(3).trim());
+  await scene2.getByText('About 13 s of 10 to say').waitFor();
+  await scene2.getByRole('status').filter({ hasText: 'Likely longer than the scene' }).waitFor();
+  assert.match(await describedBy(narration2), /About 13 s of 10 to say.*Likely longer than the scene/);
+  assert.equal(await narration2.getAttribute('aria-invalid'), 'false');
+  // Japanese, written without spaces: counted by its characters (6 kanji, 10 kana: 2.75 s).
+  await scene3.getByLabel('Narration').fill('手紙は風に乗って空へ飛んでいった');
+  await scene3.getByText('About 3 s of 10 to say').waitFor();
+  await checkScreen(page, 'review-long-narration');
+
+  await scene2.getByRole('button', { name: 'Save scene 2' }).click();
+  await scene2.getByText('Saved.').waitFor();
+  await scene3.getByRole('button', { name: 'Save scene 3' }).click();
+  await scene3.getByText('Saved.').waitFor();
+  await page.getByRole('button', { name: 'Approve and generate…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve and generate' });
+  await dialog.getByText('Scene 2 has narration likely longer than its 10 seconds').waitFor();
+  assert.equal(await dialog.getByRole('button', { name: 'Reserve 300 credits and generate' }).isEnabled(), true);
+  await checkScreen(page, 'approve-long-narration');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  assert.equal((await sim.requests('POST', new RegExp(`/scene-projects/${id}/approve$`))).length, 0);
+});
+
 test('a too-short idea and an unknown person are explained next to their fields', async () => {
   const page = await openPage(browser);
   await signIn(page);

@@ -4,6 +4,7 @@
 use crate::api::{ApiError, Client, Scene};
 use crate::browser::drafts;
 use crate::components::{MessageBanner, TextField, Tone};
+use crate::domain::narration;
 use crate::domain::scene_edit::{changed_elsewhere, check_save, SaveCheck, SceneDraft, SceneText};
 use crate::hooks::{use_effect, use_task};
 use crate::session::{use_session, Failure};
@@ -180,7 +181,16 @@ pub fn SceneEditor(
                 state.set(SaveState::Idle);
                 edited.update(|t| *field(t) = text);
             });
-            view! { <TextField id=id label=label rows=3 value=Signal::derive(value) on_input=on_input /> }.into_any()
+            // The narration says how long it likely takes to say, against the scene's 10 seconds.
+            let narrated = slug == "narration";
+            let note = narrated.then(|| Signal::derive(move || edited.with(|t| narration::describe(&t.narration_text))));
+            let advice = narrated.then(|| {
+                Signal::derive(move || {
+                    edited.with(|t| narration::too_long(&t.narration_text)).then(|| narration::TOO_LONG.to_owned())
+                })
+            });
+            view! { <TextField id=id label=label rows=3 value=Signal::derive(value) on_input=on_input note=note advice=advice /> }
+            .into_any()
         } else {
             view! {
                 <div class="field">

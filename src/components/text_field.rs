@@ -27,15 +27,26 @@ pub fn TextField(
     #[prop(optional)]
     range: Option<(i64, i64)>,
     #[prop(optional)] node_ref: NodeRef<html::Input>,
+    /// A line under the field that follows its value (a narration's speaking time), read with it.
+    #[prop(optional_no_strip)]
+    note: Option<Signal<String>>,
+    /// Advice on the value, not an error: said politely as it comes, the field not marked invalid.
+    #[prop(optional_no_strip)]
+    advice: Option<Signal<Option<String>>>,
     /// Controls that belong to the field, shown under it (e.g. "Use the default address").
     #[prop(optional)]
     children: Option<Children>,
 ) -> impl IntoView {
     let help_id = help.as_ref().map(|_| format!("{id}-help"));
     let count_id = count.map(|_| format!("{id}-count"));
+    let note_id = note.map(|_| format!("{id}-note"));
+    let advice_id = advice.map(|_| format!("{id}-advice"));
     let error_id = format!("{id}-error");
-    let described_by =
-        [help_id.clone(), count_id.clone(), Some(error_id.clone())].into_iter().flatten().collect::<Vec<_>>().join(" ");
+    let described_by = [help_id.clone(), count_id.clone(), note_id.clone(), advice_id.clone(), Some(error_id.clone())]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
     let invalid = move || error.with(Option::is_some).to_string();
     let input = move |ev: leptos::ev::Event| on_input.run(event_target_value(&ev));
     let control = match rows {
@@ -106,6 +117,23 @@ pub fn TextField(
                             class=move || if count.with(|(used, max)| used > max) { "counter over" } else { "counter" }
                         >
                             {move || count.with(|(used, max)| format!("{used} / {max}"))}
+                        </p>
+                    }
+                })}
+            {note
+                .map(|note| {
+                    view! {
+                        <p id=note_id class="help">
+                            {note}
+                        </p>
+                    }
+                })}
+            // Present while empty, so the text it is given is announced as it comes.
+            {advice
+                .map(|advice| {
+                    view! {
+                        <p id=advice_id class="field-advice" role="status">
+                            {advice}
                         </p>
                     }
                 })}

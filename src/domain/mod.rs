@@ -11,6 +11,7 @@ pub mod last_known;
 pub mod lifecycle;
 pub mod list_filter;
 pub mod media;
+pub mod narration;
 pub mod order;
 pub mod paid_action;
 pub mod persons;

@@ -148,6 +148,43 @@ async fn approval_states_its_cost_and_a_double_click_sends_one_request() {
 }
 
 #[wasm_bindgen_test]
+async fn the_narration_says_its_speaking_time_and_a_long_one_is_named_before_approval() {
+    let _page = one_at_a_time().await;
+    let project = new_project("demo-token", 1, 3).await;
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    let scene = wait_for("scene 2, editable", || {
+        group(&root, "Scene 2").filter(|scene| by_label(scene, "Narration").is_some())
+    })
+    .await;
+    let narration = by_label(&scene, "Narration").unwrap();
+
+    type_into(&narration, "The whale sings to the keeper.");
+    wait_for("the time, read with the field", || {
+        description_of(&root, &narration).contains("About 2 s of 10 to say").then_some(())
+    })
+    .await;
+    assert!(!text(&scene).contains("Likely longer"));
+
+    // 30 words: about 12 s. Advice beside the field, said politely; the field is not marked invalid.
+    type_into(&narration, &"The whale sings a long and patient song ".repeat(4));
+    wait_for("the advice", || description_of(&root, &narration).contains("Likely longer than the scene").then_some(()))
+        .await;
+    let advice = root.query_selector("#scene-2-narration-advice").unwrap().unwrap();
+    assert_eq!(advice.get_attribute("role").as_deref(), Some("status"));
+    assert_eq!(narration.get_attribute("aria-invalid").as_deref(), Some("false"));
+    assert!(description_of(&root, &narration).contains("About 13 s of 10 to say"));
+    button(&scene, "Save scene 2").unwrap().click();
+    wait_for("saved", || text(&scene).contains("Saved.").then_some(())).await;
+
+    button(&root, "Approve and generate…").unwrap().click();
+    wait_for("the confirmation", || button(&root, "Reserve 300 credits and generate")).await;
+    assert!(text(&root).contains("Scene 2 has narration likely longer than its 10 seconds"));
+    assert!(!is_disabled(&button(&root, "Reserve 300 credits and generate").unwrap()), "nothing is blocked");
+}
+
+#[wasm_bindgen_test]
 async fn short_credits_are_said_plainly_and_the_project_stays_reviewable() {
     let _page = one_at_a_time().await;
     sim_put("/_sim/users/2/credits", json!({"credits": 300})).await;

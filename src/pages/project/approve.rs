@@ -3,8 +3,9 @@
 use crate::api::{ApiError, ApproveRequest, ErrorKind};
 use crate::browser::approvals;
 use crate::browser::local_time::now_ms;
-use crate::components::{Banner, ConfirmDialog, TextField, Tone};
+use crate::components::{Banner, ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
+use crate::domain::narration::warn_long;
 use crate::domain::paid_action::PaidAction;
 use crate::hooks::{use_send_once, Outcomes};
 use crate::router::use_navigate;
@@ -20,6 +21,8 @@ pub fn ApprovePanel(
     unsaved: RwSignal<Vec<i64>>,
     notice: RwSignal<Option<String>>,
     reload: Callback<()>,
+    /// The scenes whose saved narration is likely longer than the scene: named before credits are reserved.
+    long_scenes: Signal<Vec<i64>>,
 ) -> impl IntoView {
     let navigate = use_navigate();
     let dialog_open = RwSignal::new(false);
@@ -112,6 +115,14 @@ pub fn ApprovePanel(
                     describe_duration(estimate.seconds),
                 )}
             </p>
+            <MessageBanner
+                tone=Tone::Warning
+                message=Signal::derive(move || {
+                    long_scenes
+                        .with(|n| warn_long(n))
+                        .map(|w| format!("{w} You can approve as it is, or cancel and shorten it first."))
+                })
+            />
             {models(video_model, image_model)}
         </ConfirmDialog>
     }

@@ -12,6 +12,7 @@ use crate::components::{
 };
 use crate::domain::credits::approval_estimate;
 use crate::domain::lifecycle::{can_approve, can_edit_scenes, read_only_reason};
+use crate::domain::narration::long_scenes;
 use crate::domain::order::scenes_in_order;
 use crate::domain::scene_edit::SceneText;
 use crate::domain::title::project_title;
@@ -109,6 +110,14 @@ fn Review(
         })
     });
 
+    let long = Signal::derive(move || {
+        as_saved
+            .with(|p| {
+                p.as_ref().map(|p| long_scenes(p.scenes.iter().map(|s| (s.scene_number, s.narration_text.as_str()))))
+            })
+            .unwrap_or_default()
+    });
+
     let scenes = scenes_in_order(&project.scenes);
     let last_number = scenes.last().map(|s| s.scene_number);
     let estimate = approval_estimate(scenes.len() as u32);
@@ -151,7 +160,16 @@ fn Review(
             <ol class="scene-list">{scene_views}</ol>
             {(live && can_approve(&status))
                 .then(|| {
-                    view! { <ApprovePanel id=id estimate=estimate unsaved=unsaved notice=notice reload=reload /> }
+                    view! {
+                        <ApprovePanel
+                            id=id
+                            estimate=estimate
+                            unsaved=unsaved
+                            notice=notice
+                            reload=reload
+                            long_scenes=long
+                        />
+                    }
                 })}
             <h2>"Reuse this story"</h2>
             <ScriptFiles project=as_saved />

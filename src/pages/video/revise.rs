@@ -5,6 +5,7 @@ use crate::api::{ApiError, ErrorKind, Scene};
 use crate::browser::drafts;
 use crate::components::{ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::keys;
+use crate::domain::narration;
 use crate::domain::paid_action::PaidAction;
 use crate::domain::revise::RegenerateChoice;
 use crate::hooks::{use_effect, use_send_once, Outcomes};
@@ -30,6 +31,12 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
     let open = RwSignal::new(false);
     let once = use_send_once(project_id);
     let (sent, error) = (once.sent, once.error);
+    // The regeneration keeps the scene's narration (the request carries none): if it is likely too
+    // long, the dialog says so before credits are spent on a scene whose voice may still be cut off.
+    let long_narration = narration::too_long(&scene.narration_text).then(|| {
+        let warning = narration::warn_long(&[n]).unwrap_or_default();
+        view! { <p class="field-advice">{format!("{warning} Regenerating keeps the narration as it is.")}</p> }
+    });
     let scene = StoredValue::new(scene);
 
     let confirm = move |_| {
@@ -95,6 +102,7 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
                     )
                 }}
             </p>
+            {long_narration}
             <TextField
                 id=field_id("image")
                 label="Image prompt"
