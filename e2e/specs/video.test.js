@@ -94,6 +94,44 @@ test('approve, watch progress and scenes change, and play the finished video', a
   await checkScreen(page, 'completed');
 });
 
+test('three tabs on one generating project make one stream of status checks; the others go on when the checking tab closes', async () => {
+  const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A lantern floats down a river', num_scenes: 2 });
+  await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
+  // Slow enough to stay generating through the whole test.
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.5 });
+  const first = await openPage(browser);
+  await first.goto(web.url + `/projects/${id}/video`);
+  await first.getByLabel('Access token').fill('demo-token');
+  // Kept on the device, so the tabs opened next are signed in too.
+  await first.getByLabel('Remember me on this device').check();
+  await first.getByRole('button', { name: 'Sign in' }).click();
+  const tabs = [first, await first.context().newPage(), await first.context().newPage()];
+  for (const tab of tabs.slice(1)) await tab.goto(web.url + `/projects/${id}/video`);
+  for (const tab of tabs) await tab.getByText(/^Checked \d+ s ago/).waitFor();
+
+  const statusPath = new RegExp(`/scene-projects/${id}/status$`);
+  const checksIn = async (ms) => {
+    const before = (await sim.requests('GET', statusPath)).length;
+    await new Promise((done) => setTimeout(done, ms));
+    return (await sim.requests('GET', statusPath)).length - before;
+  };
+  const current = async (open) => {
+    for (const tab of open) assert.match(await tab.locator('.poll-line').innerText(), /Checked [01] s ago/, 'each tab is current');
+  };
+  // At 1 s, one tab checks about 5 times in 5 s; three tabs each checking for itself, about 15.
+  const together = await checksIn(5_000);
+  assert.ok(together >= 3 && together <= 8, `three tabs, one stream: ${together} status requests in 5 s`);
+  await current(tabs);
+
+  await first.close();
+  await tabs[1].waitForTimeout(1_000);
+  const two = tabs.slice(1);
+  const after = await checksIn(5_000);
+  assert.ok(after >= 3 && after <= 8, `two tabs go on as one stream: ${after} status requests in 5 s`);
+  await current(two);
+  await two[0].context().close();
+});
+
 test('a project that fails shows its error and what to do next', async () => {
   const id = await sim.approvedProject(3);
   await sim.control('POST', `/_sim/projects/${id}/fail`);

@@ -80,7 +80,13 @@ impl Client {
     }
 
     pub async fn project_status(&self, id: i64) -> Result<StatusReport, ApiError> {
-        read(&self.send(Method::GET, &format!("/scene-projects/{id}/status"), None).await?)
+        self.project_status_as_read(id).await.map(|(report, _)| report)
+    }
+
+    /// The status and the text it was read from, which the tab that checks shares with the others.
+    pub async fn project_status_as_read(&self, id: i64) -> Result<(StatusReport, String), ApiError> {
+        let body = self.send(Method::GET, &format!("/scene-projects/{id}/status"), None).await?;
+        Ok((read_status(&body)?, body))
     }
 
     /// `scene_number` is the scene's position, which the spec's path uses, never the scene id.
@@ -171,6 +177,11 @@ pub fn read_list(body: &str) -> Result<Vec<Project>, ApiError> {
 
 /// A project answer's text (one kept on the device, too), read as the service's answer is.
 pub fn read_project(body: &str) -> Result<Project, ApiError> {
+    read(body)
+}
+
+/// A status answer's text (one another tab read, too), read as the service's answer is.
+pub fn read_status(body: &str) -> Result<StatusReport, ApiError> {
     read(body)
 }
 

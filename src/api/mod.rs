@@ -7,7 +7,7 @@ mod model;
 mod open_enum;
 mod query;
 
-pub use client::{read_list, read_project, Client};
+pub use client::{read_list, read_project, read_status, Client};
 pub use error::{extract_message, plain as plain_error, ApiError, ErrorKind, FieldError};
 pub use model::*;
 pub use query::{encode_component, ProjectFilter};

@@ -11,6 +11,7 @@ pub mod local_time;
 pub mod notify;
 pub mod page;
 pub mod persons;
+pub mod shared_check;
 pub mod storage;
 pub mod theme;
 pub mod visibility;

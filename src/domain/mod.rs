@@ -20,6 +20,7 @@ pub mod project_list;
 pub mod revise;
 pub mod scene_edit;
 pub mod script;
+pub mod shared_status;
 pub mod story;
 pub mod theme;
 pub mod title;

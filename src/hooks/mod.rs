@@ -13,7 +13,7 @@ mod use_text_track;
 pub use use_clock::use_clock;
 pub use use_debounce::{use_debounce, Debounced};
 pub use use_effect::use_effect;
-pub use use_poller::{use_poller, PollState, Poller, UsePollerOptions};
+pub use use_poller::{use_poller, Ahead, Moment, PollState, Poller, UsePollerOptions};
 pub use use_retry::{use_retry, Attempt};
 pub use use_send_once::{use_send_once, Outcomes, SendOnce};
 pub use use_task::{use_load, use_task, Task};

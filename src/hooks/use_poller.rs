@@ -12,11 +12,32 @@ use std::future::Future;
 use std::pin::Pin;
 use std::rc::{Rc, Weak};
 
-pub struct UsePollerOptions {
+pub struct UsePollerOptions<T> {
     pub interval_ms: u64,
     /// No checks while the tab is hidden (a list nobody looks at); otherwise checks go on and the
     /// tab coming back into view only re-checks a stale answer at once.
     pub pause_while_hidden: bool,
+    /// Asked before each check, and on a `nudge`: whether to check, to take an answer that came
+    /// another way (another tab's) at once, or, when due, to wait (until a `nudge`, or the time given).
+    pub ahead: Option<Box<dyn Fn(Moment) -> Ahead<T>>>,
+}
+
+/// When `UsePollerOptions::ahead` is asked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Moment {
+    /// On a `nudge`, with no check due.
+    NotDue,
+    /// The schedule's check is due.
+    Due,
+    /// The person asked for a check ("Check now", "Read again").
+    Asked,
+}
+
+/// What a due check does instead of asking, if anything (`UsePollerOptions::ahead`).
+pub enum Ahead<T> {
+    Check,
+    Take(T),
+    Wait(u64),
 }
 
 /// What a view shows of the schedule: "checked 12 s ago · next check in 18 s", reconnecting.
@@ -59,7 +80,7 @@ impl<T: 'static> Poller<T> {
     pub fn check_now(&self) {
         self.with_round(|round| {
             let started = round.schedule.borrow_mut().check_now(now_ms());
-            started.then(|| tick(round));
+            started.then(|| tick_when(round, Moment::Asked));
         });
     }
 
@@ -68,8 +89,14 @@ impl<T: 'static> Poller<T> {
     pub fn read_again(&self) {
         self.with_round(|round| {
             let started = round.schedule.borrow_mut().read_again(now_ms());
-            started.then(|| tick(round));
+            started.then(|| tick_when(round, Moment::Asked));
         });
+    }
+
+    /// Something the `ahead` rule goes by changed (another tab's answer came): it is asked again at
+    /// once; an answer it gives is taken, due or not.
+    pub fn nudge(&self) {
+        self.with_round(tick);
     }
 
     /// A fresh schedule (first check at once) for what the checks now ask about; an answer to the
@@ -96,6 +123,7 @@ struct Run<T> {
     check: Check<T>,
     /// Takes an answer in and says what it means for the schedule.
     apply: Box<dyn Fn(T) -> Outcome>,
+    ahead: Option<Box<dyn Fn(Moment) -> Ahead<T>>>,
     state: WriteSignal<PollState>,
     round: RefCell<Option<Rc<Round<T>>>>,
 }
@@ -154,7 +182,7 @@ impl<T: 'static> Run<T> {
 
 /// Checks at once, then as the schedule says, until the calling component goes away.
 pub fn use_poller<T, F>(
-    options: UsePollerOptions,
+    options: UsePollerOptions<T>,
     check: impl Fn() -> F + 'static,
     apply: impl Fn(T) -> Outcome + 'static,
 ) -> Poller<T>
@@ -167,6 +195,7 @@ where
         interval_ms: options.interval_ms,
         check: Box::new(move || Box::pin(check())),
         apply: Box::new(apply),
+        ahead: options.ahead,
         state: set_state,
         round: RefCell::new(None),
     });
@@ -196,8 +225,32 @@ where
 }
 
 fn tick<T: 'static>(round: &Rc<Round<T>>) {
+    tick_when(round, Moment::Due);
+}
+
+/// Checks if the schedule says a check is due (`Moment::Due` is then what `ahead` is told, or
+/// `moment` if the person asked), or takes what `ahead` offers.
+fn tick_when<T: 'static>(round: &Rc<Round<T>>, moment: Moment) {
     let Some(run) = round.run.upgrade() else { return };
     round.timer.borrow_mut().take();
+    let due = round.schedule.borrow().next_delay(now_ms()) == Some(0);
+    let moment = if due { moment } else { Moment::NotDue };
+    let ahead = run.ahead.as_ref().map_or(Ahead::Check, |ahead| ahead(moment));
+    if let Ahead::Take(answer) = ahead {
+        let mut schedule = round.schedule.borrow_mut();
+        if schedule.read_again(now_ms()) && schedule.begin(now_ms()) {
+            drop(schedule);
+            settle(round, &run, answer);
+        } else {
+            drop(schedule);
+            arm(round);
+        }
+        return;
+    }
+    if let (Ahead::Wait(ms), true) = (&ahead, due) {
+        // Still due, and not in flight: "Check now" stays open meanwhile.
+        return arm_in(round, *ms);
+    }
     if !round.schedule.borrow_mut().begin(now_ms()) {
         arm(round);
         return;
@@ -209,18 +262,27 @@ fn tick<T: 'static>(round: &Rc<Round<T>>) {
         let answer = request.await;
         let Some(round) = weak.upgrade().filter(|r| r.alive.get()) else { return };
         let Some(run) = round.run.upgrade() else { return };
-        let outcome = (run.apply)(answer);
-        round.schedule.borrow_mut().finish(now_ms(), outcome);
-        // Giving up may mean the page is being taken down (a 401): leave its state alone.
-        if round.alive.get() && outcome != Outcome::GaveUp {
-            run.state.set(PollState::from(&*round.schedule.borrow()));
-            arm(&round);
-        }
+        settle(&round, &run, answer);
     });
 }
 
+fn settle<T: 'static>(round: &Rc<Round<T>>, run: &Run<T>, answer: T) {
+    let outcome = (run.apply)(answer);
+    round.schedule.borrow_mut().finish(now_ms(), outcome);
+    // Giving up may mean the page is being taken down (a 401): leave its state alone.
+    if round.alive.get() && outcome != Outcome::GaveUp {
+        run.state.set(PollState::from(&*round.schedule.borrow()));
+        arm(round);
+    }
+}
+
 fn arm<T: 'static>(round: &Rc<Round<T>>) {
-    let Some(delay) = round.schedule.borrow().next_delay(now_ms()) else { return };
+    if let Some(delay) = round.schedule.borrow().next_delay(now_ms()) {
+        arm_in(round, delay);
+    }
+}
+
+fn arm_in<T: 'static>(round: &Rc<Round<T>>, delay: u64) {
     let weak = Rc::downgrade(round);
     let timeout = Timeout::new(delay.min(u64::from(u32::MAX)) as u32, move || {
         if let Some(round) = weak.upgrade() {

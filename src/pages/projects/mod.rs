@@ -57,7 +57,7 @@ pub fn ProjectsPage() -> impl IntoView {
     // One schedule for the page: reads at once, then every interval while a project is under way,
     // paused while the tab is hidden. Each read asks for the filter in the address at that moment.
     let poller = use_poller(
-        UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: true },
+        UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: true, ahead: None },
         move || {
             let filter = filter.get_untracked();
             session.call(move |client| async move { Ok((client.list_projects_as_read(&filter).await?, filter)) })

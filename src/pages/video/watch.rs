@@ -2,17 +2,18 @@
 //! current on the polling schedule: the latest status, the project object, whether it is gone,
 //! what went wrong with the last check, and when progress last moved.
 
-use crate::api::{ErrorKind, Project, ProjectStatus, StatusReport};
+use crate::api::{read_status, ErrorKind, Project, ProjectStatus, StatusReport};
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
+use crate::browser::shared_check::{self, Heard};
 use crate::browser::{follow_ups, notify, visibility};
 use crate::domain::follow_up::{FollowUp, Progress};
 use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::title::{project_title, tab_title};
-use crate::hooks::{use_effect, use_poller, use_retry, Attempt, Poller, UsePollerOptions};
+use crate::hooks::{use_effect, use_poller, use_retry, Ahead, Attempt, Moment, Poller, UsePollerOptions};
 use crate::router::{use_navigate, NavigateOptions};
 use crate::routes;
 use crate::session::{use_session, Failure};
@@ -37,10 +38,12 @@ pub struct GenerationWatch {
     pub follow_up: RwSignal<Option<FollowUp>>,
     /// How that work ended: done, or given up after the limit.
     pub follow_up_outcome: RwSignal<Option<(Progress, String)>>,
-    pub poller: Poller<Result<(StatusReport, Option<Project>), Failure>>,
+    pub poller: Poller<Answer>,
     /// Re-reads the project object (fresh media addresses, the upscaled video).
     pub reload: Callback<()>,
 }
+
+type Answer = Result<(StatusReport, Option<Project>), Failure>;
 
 impl GenerationWatch {
     pub fn status(&self) -> Option<ProjectStatus> {
@@ -101,7 +104,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     });
     load_project();
 
-    let apply = move |answer: Result<(StatusReport, Option<Project>), Failure>| -> Outcome {
+    let apply = move |answer: Answer| -> Outcome {
         let (r, fresh) = match answer {
             Ok(answer) => answer,
             Err(Failure::SignedOut) => return Outcome::GaveUp,
@@ -153,22 +156,65 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
             Outcome::Answered
         }
     };
-    let poller = use_poller(
-        UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: false },
+    // With the project open in several tabs, one asks the service and the others take its answers.
+    let shared = shared_check::join_project(id);
+    let interval_ms = session.poll_interval_ms();
+    let ahead = {
+        let shared = shared.clone();
+        move |moment: Moment| {
+            // While work is followed, this tab reads the project too: only it carries the new addresses.
+            if follow_up.with_untracked(Option::is_some) {
+                return Ahead::Check;
+            }
+            let heard = match moment {
+                // Not due: another tab's answer is shown as it comes, and nothing else changes.
+                Moment::NotDue => shared.fresh().map_or(Heard::Ask, Heard::Answer),
+                // "Check now" asks the service, even in a tab that does not check.
+                Moment::Asked => shared.turn(true, true, interval_ms),
+                Moment::Due => shared.turn(report.with_untracked(Option::is_some), false, interval_ms),
+            };
+            match heard {
+                Heard::Answer(text) => read_status(&text).map_or(Ahead::Check, |r| Ahead::Take(Ok((r, None)))),
+                Heard::Ask => Ahead::Check,
+                Heard::Wait(ms) => Ahead::Wait(ms),
+            }
+        }
+    };
+    let check = {
+        let shared = shared.clone();
         move || {
-            // While work is followed, the project is read too: only it carries the new addresses.
             let following = follow_up.with_untracked(Option::is_some);
+            let shared = shared.clone();
             session.call(move |client| async move {
-                let status = client.project_status(id).await?;
+                let (status, text) = client.project_status_as_read(id).await?;
+                shared.share(&text);
                 let fresh = match following {
                     true => client.get_project(id).await.ok(),
                     false => None,
                 };
                 Ok((status, fresh))
             })
-        },
-        apply,
+        }
+    };
+    let settled = {
+        let shared = shared.clone();
+        move |answer: Answer| {
+            let outcome = apply(answer);
+            // At rest, this tab no longer checks: the lock goes to a tab that still does.
+            if matches!(outcome, Outcome::Finished | Outcome::GaveUp) {
+                shared.step_down();
+            }
+            outcome
+        }
+    };
+    let poller = use_poller(
+        UsePollerOptions { interval_ms, pause_while_hidden: false, ahead: Some(Box::new(ahead)) },
+        check,
+        settled,
     );
+    shared.on_news(move || poller.nudge());
+    let shared = send_wrapper::SendWrapper::new(shared);
+    on_cleanup(move || shared.close());
 
     use_effect(move || {
         let name = project.with(|p| project_title(id, p.as_ref()));

@@ -1,0 +1,192 @@
+//! The browser side of `domain::shared_status`: a Web Lock chooses the tab that checks a project's
+//! status, a BroadcastChannel carries the text of its answers to the other tabs. Where the browser
+//! lacks either, every tab checks for itself, as it did before.
+
+use crate::browser::local_time::now_ms;
+use crate::browser::storage;
+use crate::domain::keys;
+use crate::domain::shared_status::{channel_name, next_turn, AtTurn, Turn};
+use js_sys::{Function, Object, Promise, Reflect};
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+use wasm_bindgen::prelude::*;
+use web_sys::{AbortController, BroadcastChannel, MessageEvent};
+
+/// What a tab whose check is due does: take another tab's answer, ask the service, or wait.
+pub enum Heard {
+    Answer(String),
+    Ask,
+    /// For at most this many milliseconds; `on_news` is told sooner if an answer or the lock comes.
+    Wait(u64),
+}
+
+/// The lock this tab asked for: queued until granted, then held until released.
+struct Lock {
+    abort: AbortController,
+    release: RefCell<Option<Function>>,
+}
+
+struct Inner {
+    name: String,
+    /// None where the browser has no BroadcastChannel or no Web Locks: every tab checks.
+    channel: Option<BroadcastChannel>,
+    /// Kept as long as the channel may call it.
+    _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
+    on_news: RefCell<Option<Box<dyn Fn()>>>,
+    lock: RefCell<Option<Rc<Lock>>>,
+    holds: Cell<bool>,
+    /// The newest answer from another tab, until taken.
+    latest: RefCell<Option<String>>,
+    waiting_since: Cell<Option<u64>>,
+}
+
+/// One tab's part in a project's shared checks; `Clone` shares it. `close` when the page goes.
+#[derive(Clone)]
+pub struct SharedCheck(Rc<Inner>);
+
+fn locks() -> Option<JsValue> {
+    let navigator = Reflect::get(&web_sys::window()?.into(), &"navigator".into()).ok()?;
+    Reflect::get(&navigator, &"locks".into()).ok().filter(JsValue::is_object)
+}
+
+/// Joins the checks of project `project_id` for the signed-in account.
+pub fn join_project(project_id: i64) -> SharedCheck {
+    let owner = storage::read_value(keys::OWNER).unwrap_or_default();
+    let name = channel_name(&owner, project_id);
+    let channel = locks().and_then(|_| BroadcastChannel::new(&name).ok());
+    let inner = Rc::new_cyclic(|weak: &Weak<Inner>| {
+        let weak = weak.clone();
+        let on_message = channel.as_ref().map(|channel| {
+            let heard = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                if let (Some(inner), Some(text)) = (weak.upgrade(), event.data().as_string()) {
+                    *inner.latest.borrow_mut() = Some(text);
+                    inner.tell();
+                }
+            });
+            channel.set_onmessage(Some(heard.as_ref().unchecked_ref()));
+            heard
+        });
+        Inner {
+            name,
+            channel,
+            _on_message: on_message,
+            on_news: RefCell::new(None),
+            lock: RefCell::new(None),
+            holds: Cell::new(false),
+            latest: RefCell::new(None),
+            waiting_since: Cell::new(None),
+        }
+    });
+    SharedCheck(inner)
+}
+
+impl Inner {
+    fn tell(&self) {
+        if let Some(news) = self.on_news.borrow().as_ref() {
+            news();
+        }
+    }
+}
+
+impl SharedCheck {
+    /// Called when another tab's answer comes or this tab becomes the one that checks.
+    pub fn on_news(&self, news: impl Fn() + 'static) {
+        *self.0.on_news.borrow_mut() = Some(Box::new(news));
+    }
+
+    /// This tab's check is due (`asked`: the person pressed "Check now"): what it does, by
+    /// `domain::shared_status::next_turn`. Queues for the lock first, if it is not queued already.
+    pub fn turn(&self, shown: bool, asked: bool, interval_ms: u64) -> Heard {
+        let inner = &self.0;
+        if inner.channel.is_none() {
+            return Heard::Ask;
+        }
+        self.enlist();
+        let now = now_ms();
+        let at = AtTurn {
+            checks: inner.holds.get(),
+            asked,
+            shown,
+            fresh: inner.latest.borrow().is_some(),
+            waited_ms: now.saturating_sub(inner.waiting_since.get().unwrap_or(now)),
+        };
+        let turn = next_turn(at, interval_ms);
+        if let Turn::Wait(ms) = turn {
+            inner.waiting_since.set(Some(now - at.waited_ms));
+            return Heard::Wait(ms);
+        }
+        inner.waiting_since.set(None);
+        // An answer older than the service's, once this tab asks, is never taken after it.
+        match (turn, inner.latest.borrow_mut().take()) {
+            (Turn::Take, Some(text)) => Heard::Answer(text),
+            _ => Heard::Ask,
+        }
+    }
+
+    /// Another tab's answer not yet taken, taken now.
+    pub fn fresh(&self) -> Option<String> {
+        self.0.latest.borrow_mut().take()
+    }
+
+    /// Gives the other tabs the text of an answer this tab read from the service.
+    pub fn share(&self, text: &str) {
+        if let Some(channel) = &self.0.channel {
+            let _ = channel.post_message(&JsValue::from_str(text));
+        }
+    }
+
+    /// Queues for the lock; when granted, this tab checks until it `step_down`s or closes.
+    fn enlist(&self) {
+        let inner = &self.0;
+        if inner.lock.borrow().is_some() {
+            return;
+        }
+        let (Some(locks), Ok(abort)) = (locks(), AbortController::new()) else { return };
+        let lock = Rc::new(Lock { abort, release: RefCell::new(None) });
+        let (weak, weak_lock): (Weak<Inner>, _) = (Rc::downgrade(inner), Rc::downgrade(&lock));
+        let granted = Closure::once_into_js(move |_lock: JsValue| -> Promise {
+            let (Some(inner), Some(lock)) = (weak.upgrade(), weak_lock.upgrade()) else {
+                return Promise::resolve(&JsValue::UNDEFINED);
+            };
+            inner.holds.set(true);
+            inner.tell();
+            // Held until this promise settles: `step_down` resolves it; a closed tab lets it go.
+            Promise::new(&mut |resolve, _| *lock.release.borrow_mut() = Some(resolve))
+        });
+        let options = Object::new();
+        let _ = Reflect::set(&options, &"signal".into(), &lock.abort.signal());
+        let request = Reflect::get(&locks, &"request".into()).ok().and_then(|f| f.dyn_into::<Function>().ok());
+        let asked = request.and_then(|r| r.call3(&locks, &inner.name.as_str().into(), &options, &granted).ok());
+        if let Some(Ok(asked)) = asked.map(JsCast::dyn_into::<Promise>) {
+            // A request taken back (`step_down` while queued) rejects: caught, so nothing is logged.
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = wasm_bindgen_futures::JsFuture::from(asked).await;
+            });
+        }
+        *inner.lock.borrow_mut() = Some(lock);
+    }
+
+    /// Leaves the lock's queue, or lets the lock go to the next tab: this tab no longer checks (its
+    /// schedule came to rest).
+    pub fn step_down(&self) {
+        let inner = &self.0;
+        if let Some(lock) = inner.lock.borrow_mut().take() {
+            lock.abort.abort();
+            if let Some(release) = lock.release.borrow_mut().take() {
+                let _ = release.call0(&JsValue::UNDEFINED);
+            }
+        }
+        inner.holds.set(false);
+    }
+
+    /// The page is gone: the lock goes to the next tab and the channel is closed.
+    pub fn close(&self) {
+        self.step_down();
+        let inner = &self.0;
+        inner.on_news.borrow_mut().take();
+        if let Some(channel) = &inner.channel {
+            channel.set_onmessage(None);
+            channel.close();
+        }
+    }
+}

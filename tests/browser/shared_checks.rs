@@ -1,0 +1,87 @@
+//! One stream of status checks for a project open in several places (tabs), in a real browser: two
+//! apps mounted in one document share a Web Lock's queue and a BroadcastChannel as two tabs do.
+
+use crate::common::*;
+use storyreel::api::*;
+use storyreel::config::Config;
+use wasm_bindgen_test::*;
+
+fn polling_every(seconds: f64) -> Config {
+    Config { poll_interval_seconds: seconds, ..config() }
+}
+
+async fn generating_project() -> (Project, String) {
+    let project = new_project("demo-token", 1, 2).await;
+    set_project_speed(project.id, 1.0).await;
+    Client::new(&api_url(), "demo-token", 10_000)
+        .approve_project(project.id, &ApproveRequest::confirmed("", ""))
+        .await
+        .unwrap();
+    let status_path = format!("/scene-projects/{}/status", project.id);
+    fresh_page(&format!("/projects/{}/video", project.id));
+    signed_in_as("demo-token");
+    (project, status_path)
+}
+
+/// The status requests sent in `ms`, counted once every request is answered.
+async fn checks_during(status_path: &str, ms: u32) -> usize {
+    until_requests_answered().await;
+    let before = sim_request_count("GET", status_path).await;
+    sleep(ms).await;
+    until_requests_answered().await;
+    sim_request_count("GET", status_path).await - before
+}
+
+#[wasm_bindgen_test]
+async fn a_second_place_shows_the_first_places_answers_without_asking() {
+    let _page = one_at_a_time().await;
+    let (_, status_path) = generating_project().await;
+    let (first, _first_app) = mount_app_with(polling_every(0.3));
+    wait_for("the first place's answer", || text(&first).contains("Checked").then_some(())).await;
+    // The second checks every 30 s: it can only be current through the first one's answers.
+    let (second, _second_app) = mount_app();
+    wait_for("the second place's own first answer", || text(&second).contains("Checked").then_some(())).await;
+
+    let sent = checks_during(&status_path, 2_500).await;
+    assert!(sent <= 2_500 / 300 + 2, "one stream, the first place's: {sent} requests in 2.5 s");
+    assert!(sent >= 3, "the first place goes on checking: {sent}");
+    // Its own check was 2.5 s ago: only the first place's answers make it "0 s".
+    assert!(text(&second).contains("Checked 0 s ago"), "the second place is current: {}", text(&second));
+}
+
+#[wasm_bindgen_test]
+async fn check_now_asks_the_service_in_a_place_that_does_not_check() {
+    let _page = one_at_a_time().await;
+    let (_, status_path) = generating_project().await;
+    let (first, _first_app) = mount_app();
+    wait_for("the first place's answer", || text(&first).contains("Checked").then_some(())).await;
+    let (second, _second_app) = mount_app();
+    wait_for("the second place's answer", || text(&second).contains("Checked").then_some(())).await;
+    until_requests_answered().await;
+    let before = sim_request_count("GET", &status_path).await;
+
+    // At 30 s, nobody else asks in the next 1.5 s: the one request is the person's.
+    button(&second, "Check now").unwrap().click();
+    sleep(1_500).await;
+    until_requests_answered().await;
+    assert_eq!(sim_request_count("GET", &status_path).await, before + 1, "asked at once, once");
+}
+
+#[wasm_bindgen_test]
+async fn when_the_checking_place_goes_the_other_takes_over() {
+    let _page = one_at_a_time().await;
+    let (_, status_path) = generating_project().await;
+    let (first, first_app) = mount_app_with(polling_every(0.4));
+    wait_for("the first place's answer", || text(&first).contains("Checked").then_some(())).await;
+    let (second, _second_app) = mount_app_with(polling_every(0.4));
+    wait_for("the second place's answer", || text(&second).contains("Checked").then_some(())).await;
+    let together = checks_during(&status_path, 2_000).await;
+    // Two places asking for themselves would send about 10.
+    assert!((2..=7).contains(&together), "two places, one stream: {together} requests in 2 s");
+
+    drop(first_app);
+    sleep(200).await;
+    let alone = checks_during(&status_path, 2_000).await;
+    assert!((2..=7).contains(&alone), "the second place checks now: {alone} requests in 2 s");
+    assert!(text(&second).contains("Checked 0 s ago"), "the second place is current: {}", text(&second));
+}
