@@ -58,7 +58,8 @@ function orderedByName(file) {
   const tmp = mkdtempSync(join(tmpdir(), 'storyreel-wasm-'));
   try {
     const out = join(tmp, 'ordered.wasm');
-    const strip = process.env.STORYREEL_WASM_NAMES === 'keep' ? [] : ['--strip-debug', '--strip-producers', '--strip-target-features'];
+    // -g: the size passes above drop the names otherwise.
+    const strip = process.env.STORYREEL_WASM_NAMES === 'keep' ? ['-g'] : ['--strip-debug', '--strip-producers', '--strip-target-features'];
     // The wasm-opt on PATH is the one trunk used (scripts/setup puts npm's binaryen first).
     // A second round of size passes after trunk's -Oz: flattened and re-looped, the code gives -Oz
     // more to fold (3.2 KB gzip less; each further -Oz gains less: 264,440 B with one, 264,187 with

@@ -24,8 +24,15 @@ before(async () => {
   const approve = (id) => sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
   const status = (id) => sim.call('GET', `/scene-projects/${id}/status`);
 
+  // A narration likely longer than its scene: the review, approve and regenerate screens show their advice.
+  const longNarration = async (id, number) => {
+    const scene = (await sim.call('GET', `/scene-projects/${id}`)).scenes.find((sc) => sc.scene_number === number);
+    await sim.call('PUT', `/scene-projects/${id}/scenes/${scene.id}`, { narration_text: 'The whale sings to the ships that pass the lighthouse at night '.repeat(3).trim() });
+  };
   ids.proposed = await create('A lighthouse keeper befriends a lonely whale who sings to the passing ships at night');
+  await longNarration(ids.proposed, 2);
   ids.completed = await create('A paper boat sails all the way to the sea');
+  await longNarration(ids.completed, 1);
   await approve(ids.completed);
   ids.failed = await create('A snowman travels south for the summer');
   await sim.control('PUT', `/_sim/projects/${ids.failed}/speed`, { speed: 1 });

@@ -137,3 +137,29 @@ async fn an_upscale_under_way_is_followed_across_a_reload_and_never_offered_twic
     wait_for("the word that it is done", || text(&root).contains("The upscaled video is ready.").then_some(())).await;
     assert_eq!(sim_request_count("POST", &format!("/scene-projects/{}/upscale", project.id)).await, 1);
 }
+
+#[wasm_bindgen_test]
+async fn the_regenerate_dialog_says_when_the_scene_keeps_a_narration_likely_too_long() {
+    let _page = one_at_a_time().await;
+    let project = new_project("demo-token", 1, 2).await;
+    let scene2 = project.scenes.iter().find(|s| s.scene_number == 2).unwrap();
+    let client = Client::new(&api_url(), "demo-token", 10_000);
+    // 30 words: about 12 s.
+    let long = SceneUpdate { narration_text: Some("The whale sings a long song ".repeat(5)), ..Default::default() };
+    client.update_scene(project.id, scene2.id.unwrap(), &long).await.unwrap();
+    client.approve_project(project.id, &ApproveRequest::confirmed("", "")).await.unwrap();
+    let id = project.id;
+    wait_for_async("completion", || {
+        let client = client.clone();
+        async move { client.get_project(id).await.ok().filter(|p| p.status == ProjectStatus::Completed) }
+    })
+    .await;
+    let (root, _app) = open_video_page("demo-token", id).await;
+
+    button(&root, "Regenerate scene 2…").unwrap().click();
+    let d = dialog(&root, "Regenerate scene 2");
+    wait_for("the dialog's fields", || by_label(&d, "Motion prompt")).await;
+    assert!(text(&d).contains("Scene 2 has narration likely longer than its 10 seconds"), "{}", text(&d));
+    assert!(text(&d).contains("Regenerating keeps the narration as it is."));
+    assert!(!text(&dialog(&root, "Regenerate scene 1")).contains("likely longer"), "scene 1's is short");
+}
