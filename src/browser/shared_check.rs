@@ -32,7 +32,7 @@ struct Inner {
     channel: Option<BroadcastChannel>,
     /// Kept as long as the channel may call it.
     _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
-    on_news: RefCell<Option<Box<dyn Fn()>>>,
+    on_news: RefCell<Option<Rc<dyn Fn()>>>,
     lock: RefCell<Option<Rc<Lock>>>,
     holds: Cell<bool>,
     /// The newest answer from another tab, until taken.
@@ -82,7 +82,9 @@ pub fn join_project(project_id: i64) -> SharedCheck {
 
 impl Inner {
     fn tell(&self) {
-        if let Some(news) = self.on_news.borrow().as_ref() {
+        // Taken out first: what it sets off may close this very check (an answer that moves the page on).
+        let news = self.on_news.borrow().clone();
+        if let Some(news) = news {
             news();
         }
     }
@@ -91,7 +93,7 @@ impl Inner {
 impl SharedCheck {
     /// Called when another tab's answer comes or this tab becomes the one that checks.
     pub fn on_news(&self, news: impl Fn() + 'static) {
-        *self.0.on_news.borrow_mut() = Some(Box::new(news));
+        *self.0.on_news.borrow_mut() = Some(Rc::new(news));
     }
 
     /// This tab's check is due (`asked`: the person pressed "Check now"): what it does, by
