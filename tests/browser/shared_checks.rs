@@ -85,3 +85,43 @@ async fn when_the_checking_place_goes_the_other_takes_over() {
     assert!((2..=7).contains(&alone), "the second place checks now: {alone} requests in 2 s");
     assert!(text(&second).contains("Checked 0 s ago"), "the second place is current: {}", text(&second));
 }
+
+fn navigator() -> wasm_bindgen::JsValue {
+    js_sys::Reflect::get(&web_sys::window().unwrap(), &"navigator".into()).unwrap()
+}
+
+/// Hides `navigator.locks` from the app until dropped, as in a browser without Web Locks.
+struct WithoutWebLocks;
+
+impl WithoutWebLocks {
+    fn new() -> Self {
+        let navigator: js_sys::Object = navigator().into();
+        let hidden = js_sys::Object::new();
+        js_sys::Reflect::set(&hidden, &"value".into(), &wasm_bindgen::JsValue::UNDEFINED).unwrap();
+        js_sys::Reflect::set(&hidden, &"configurable".into(), &true.into()).unwrap();
+        js_sys::Object::define_property(&navigator, &"locks".into(), &hidden);
+        Self
+    }
+}
+
+impl Drop for WithoutWebLocks {
+    fn drop(&mut self) {
+        let navigator: js_sys::Object = navigator().into();
+        js_sys::Reflect::delete_property(&navigator, &"locks".into()).unwrap();
+    }
+}
+
+#[wasm_bindgen_test]
+async fn without_web_locks_each_place_checks_for_itself() {
+    let _page = one_at_a_time().await;
+    let _without = WithoutWebLocks::new();
+    let (_, status_path) = generating_project().await;
+    let (first, _first_app) = mount_app_with(polling_every(0.4));
+    wait_for("the first place's answer", || text(&first).contains("Checked").then_some(())).await;
+    let (second, _second_app) = mount_app_with(polling_every(0.4));
+    wait_for("the second place's answer", || text(&second).contains("Checked").then_some(())).await;
+    let sent = checks_during(&status_path, 2_000).await;
+    // As before shared checks: two streams, about 10 requests in 2 s.
+    assert!(sent >= 8, "each place checks: {sent} requests in 2 s");
+    assert!(text(&second).contains("Checked 0 s ago"), "the second place is current: {}", text(&second));
+}
