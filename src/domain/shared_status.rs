@@ -17,9 +17,10 @@ pub enum Turn {
 /// How long a tab whose check is due waits on a silent checking tab before it asks the service itself.
 /// The checking tab's answers come an interval apart (plus a request's time), and a tab takes each as
 /// it comes, so its own check falls due about when the next answer is sent: one late by a whole
-/// interval more means that tab is stuck (a request hanging, a background tab's throttled timers).
+/// interval more (and 2 s for a slow answer or a busy machine's timers) means that tab is stuck (a
+/// request hanging, a background tab's throttled timers).
 pub fn patience_ms(interval_ms: u64) -> u64 {
-    interval_ms
+    interval_ms.saturating_add(2_000)
 }
 
 /// Why a tab is at a turn: what it knows when its schedule says a check is due.
@@ -78,11 +79,12 @@ mod tests {
     }
 
     #[test]
-    fn a_silent_checking_tab_is_waited_for_one_interval_then_not() {
-        assert_eq!(next_turn(SHOWN, MINUTE_HALF), Turn::Wait(30_000));
-        assert_eq!(next_turn(AtTurn { waited_ms: 29_000, ..SHOWN }, MINUTE_HALF), Turn::Wait(1_000));
-        assert_eq!(next_turn(AtTurn { waited_ms: 30_000, ..SHOWN }, MINUTE_HALF), Turn::Ask);
+    fn a_silent_checking_tab_is_waited_for_one_interval_and_2_s_then_not() {
+        assert_eq!(next_turn(SHOWN, MINUTE_HALF), Turn::Wait(32_000));
+        assert_eq!(next_turn(AtTurn { waited_ms: 31_000, ..SHOWN }, MINUTE_HALF), Turn::Wait(1_000));
+        assert_eq!(next_turn(AtTurn { waited_ms: 32_000, ..SHOWN }, MINUTE_HALF), Turn::Ask);
         assert_eq!(next_turn(AtTurn { waited_ms: 90_000, ..SHOWN }, MINUTE_HALF), Turn::Ask);
+        assert_eq!(patience_ms(u64::MAX), u64::MAX);
     }
 
     #[test]
