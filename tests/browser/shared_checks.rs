@@ -75,39 +75,51 @@ async fn when_the_checking_place_goes_the_other_takes_over() {
     wait_for("the first place's answer", || text(&first).contains("Checked").then_some(())).await;
     let (second, _second_app) = mount_app_with(polling_every(0.4));
     wait_for("the second place's answer", || text(&second).contains("Checked").then_some(())).await;
-    let together = checks_during(&status_path, 2_000).await;
-    // Two places asking for themselves would send about 10.
-    assert!((2..=7).contains(&together), "two places, one stream: {together} requests in 2 s");
+    let together = checks_during(&status_path, 3_000).await;
 
     drop(first_app);
     sleep(200).await;
-    let alone = checks_during(&status_path, 2_000).await;
-    assert!((2..=7).contains(&alone), "the second place checks now: {alone} requests in 2 s");
-    assert!(text(&second).contains("Checked 0 s ago"), "the second place is current: {}", text(&second));
+    let alone = checks_during(&status_path, 3_000).await;
+    assert!(alone >= 3, "the second place checks now: {alone} requests in 3 s");
+    assert!(current_or_checking(&second), "the second place is current: {}", text(&second));
+    // Measured against one place's rate on this machine now, not a fixed count: a busy machine slows both.
+    // Two places asking for themselves would send about twice as many.
+    assert!(together * 2 <= alone * 3 + 2, "two places, one stream: {together} requests in 3 s, one place {alone}");
 }
 
 fn navigator() -> wasm_bindgen::JsValue {
     js_sys::Reflect::get(&web_sys::window().unwrap(), &"navigator".into()).unwrap()
 }
 
-/// Hides `navigator.locks` from the app until dropped, as in a browser without Web Locks.
-struct WithoutWebLocks;
+/// A place that checks itself may be mid-check ("Checking now…") when looked at.
+fn current_or_checking(root: &web_sys::Element) -> bool {
+    text(root).contains("Checked 0 s ago") || text(root).contains("Checking now")
+}
+
+/// Sets `navigator.locks` as this document's own property.
+fn set_locks(value: &wasm_bindgen::JsValue) {
+    let described = js_sys::Object::new();
+    js_sys::Reflect::set(&described, &"value".into(), value).unwrap();
+    js_sys::Reflect::set(&described, &"configurable".into(), &true.into()).unwrap();
+    js_sys::Object::define_property(&navigator().into(), &"locks".into(), &described);
+}
+
+/// Hides `navigator.locks` from the app until dropped, as in a browser without Web Locks. Put back
+/// by value: Firefox does not delete the hiding property again.
+struct WithoutWebLocks(wasm_bindgen::JsValue);
 
 impl WithoutWebLocks {
     fn new() -> Self {
-        let navigator: js_sys::Object = navigator().into();
-        let hidden = js_sys::Object::new();
-        js_sys::Reflect::set(&hidden, &"value".into(), &wasm_bindgen::JsValue::UNDEFINED).unwrap();
-        js_sys::Reflect::set(&hidden, &"configurable".into(), &true.into()).unwrap();
-        js_sys::Object::define_property(&navigator, &"locks".into(), &hidden);
-        Self
+        let locks = js_sys::Reflect::get(&navigator(), &"locks".into()).unwrap();
+        assert!(locks.is_object(), "this browser has Web Locks");
+        set_locks(&wasm_bindgen::JsValue::UNDEFINED);
+        Self(locks)
     }
 }
 
 impl Drop for WithoutWebLocks {
     fn drop(&mut self) {
-        let navigator: js_sys::Object = navigator().into();
-        js_sys::Reflect::delete_property(&navigator, &"locks".into()).unwrap();
+        set_locks(&self.0);
     }
 }
 
@@ -116,12 +128,16 @@ async fn without_web_locks_each_place_checks_for_itself() {
     let _page = one_at_a_time().await;
     let _without = WithoutWebLocks::new();
     let (_, status_path) = generating_project().await;
-    let (first, _first_app) = mount_app_with(polling_every(0.4));
+    let (first, first_app) = mount_app_with(polling_every(0.4));
     wait_for("the first place's answer", || text(&first).contains("Checked").then_some(())).await;
     let (second, _second_app) = mount_app_with(polling_every(0.4));
     wait_for("the second place's answer", || text(&second).contains("Checked").then_some(())).await;
-    let sent = checks_during(&status_path, 2_000).await;
-    // As before shared checks: two streams, about 10 requests in 2 s.
-    assert!(sent >= 8, "each place checks: {sent} requests in 2 s");
-    assert!(text(&second).contains("Checked 0 s ago"), "the second place is current: {}", text(&second));
+    let together = checks_during(&status_path, 3_000).await;
+    assert!(current_or_checking(&second), "the second place is current: {}", text(&second));
+
+    drop(first_app);
+    sleep(200).await;
+    let alone = checks_during(&status_path, 3_000).await;
+    // As before shared checks: two streams, about twice one place's requests.
+    assert!(together * 2 >= alone * 3, "each place checks: {together} requests in 3 s, one place {alone}");
 }
