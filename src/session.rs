@@ -7,7 +7,7 @@ use crate::api::{ApiError, Client, ErrorKind};
 use crate::browser::last_known;
 use crate::browser::storage::{self, Persistence};
 use crate::config::Config;
-use crate::domain::account::{owner, same_person};
+use crate::domain::account::{fingerprint, owner, same_person};
 use crate::domain::keys::{self, API_BASE_URL as BASE_URL_KEY, OWNER as OWNER_KEY, STORY_DRAFT, TOKEN as TOKEN_KEY};
 use leptos::prelude::*;
 use std::future::Future;
@@ -42,6 +42,12 @@ impl Session {
 
     pub fn signed_in_untracked(&self) -> bool {
         self.token.with_untracked(Option::is_some)
+    }
+
+    /// Whose sign-in this tab holds, as `account::fingerprint` of its token (not the token): tabs
+    /// signed in with the same token share what they read.
+    pub fn account_untracked(&self) -> String {
+        self.token.with_untracked(|t| fingerprint(t.as_deref().unwrap_or_default()))
     }
 
     pub fn api_base_url(&self) -> String {

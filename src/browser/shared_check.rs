@@ -3,8 +3,6 @@
 //! lacks either, every tab checks for itself, as it did before.
 
 use crate::browser::local_time::now_ms;
-use crate::browser::storage;
-use crate::domain::keys;
 use crate::domain::shared_status::{channel_name, next_turn, AtTurn, Turn};
 use js_sys::{Function, Object, Promise, Reflect};
 use std::cell::{Cell, RefCell};
@@ -49,10 +47,9 @@ fn locks() -> Option<JsValue> {
     Reflect::get(&navigator, &"locks".into()).ok().filter(JsValue::is_object)
 }
 
-/// Joins the checks of project `project_id` for the signed-in account.
-pub fn join_project(project_id: i64) -> SharedCheck {
-    let owner = storage::read_value(keys::OWNER).unwrap_or_default();
-    let name = channel_name(&owner, project_id);
+/// Joins the checks of project `project_id` for `account` (this tab's sign-in, `Session::account`).
+pub fn join_project(account: &str, project_id: i64) -> SharedCheck {
+    let name = channel_name(account, project_id);
     let channel = locks().and_then(|_| BroadcastChannel::new(&name).ok());
     let inner = Rc::new_cyclic(|weak: &Weak<Inner>| {
         let weak = weak.clone();
@@ -150,10 +147,12 @@ impl SharedCheck {
             let (Some(inner), Some(lock)) = (weak.upgrade(), weak_lock.upgrade()) else {
                 return Promise::resolve(&JsValue::UNDEFINED);
             };
+            // Held until this promise settles: `step_down` resolves it; a closed tab lets it go. Its
+            // release is kept before the news goes out, since what that sets off may step down at once.
+            let held = Promise::new(&mut |resolve, _| *lock.release.borrow_mut() = Some(resolve));
             inner.holds.set(true);
             inner.tell();
-            // Held until this promise settles: `step_down` resolves it; a closed tab lets it go.
-            Promise::new(&mut |resolve, _| *lock.release.borrow_mut() = Some(resolve))
+            held
         });
         let options = Object::new();
         let _ = Reflect::set(&options, &"signal".into(), &lock.abort.signal());

@@ -51,10 +51,11 @@ pub fn next_turn(at: AtTurn, interval_ms: u64) -> Turn {
     }
 }
 
-/// The name of the lock and the channel of one project's checks, per account: two people signed in
-/// in two tabs of one browser never share answers. `owner` is `account::owner`'s text, not the token.
-pub fn channel_name(owner: &str, project_id: i64) -> String {
-    format!("storyreel.status.{owner}.{project_id}")
+/// The name of the lock and the channel of one project's checks, per sign-in: two people signed in in
+/// two tabs of one browser never share answers. `account` is `account::fingerprint` of the tab's token,
+/// never the token.
+pub fn channel_name(account: &str, project_id: i64) -> String {
+    format!("storyreel.status.{account}.{project_id}")
 }
 
 #[cfg(test)]

@@ -238,7 +238,9 @@ fn tick_when<T: 'static>(round: &Rc<Round<T>>, moment: Moment) {
     let ahead = run.ahead.as_ref().map_or(Ahead::Check, |ahead| ahead(moment));
     if let Ahead::Take(answer) = ahead {
         let mut schedule = round.schedule.borrow_mut();
-        if schedule.read_again(now_ms()) && schedule.begin(now_ms()) {
+        // As "Check now": never for a schedule that came to rest (an answer that came another way after
+        // the one that finished it is older, and would undo it).
+        if schedule.check_now(now_ms()) && schedule.begin(now_ms()) {
             drop(schedule);
             settle(round, &run, answer);
         } else {

@@ -157,13 +157,15 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         }
     };
     // With the project open in several tabs, one asks the service and the others take its answers.
-    let shared = shared_check::join_project(id);
+    let shared = shared_check::join_project(&session.account_untracked(), id);
     let interval_ms = session.poll_interval_ms();
     let ahead = {
         let shared = shared.clone();
         move |moment: Moment| {
             // While work is followed, this tab reads the project too: only it carries the new addresses.
+            // Another tab's answer, older than this tab's own next one, is dropped.
             if follow_up.with_untracked(Option::is_some) {
+                shared.fresh();
                 return Ahead::Check;
             }
             let heard = match moment {
