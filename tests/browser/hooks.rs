@@ -14,7 +14,7 @@ async fn a_debounced_function_runs_once_calls_pause_and_never_after_its_componen
     let owner = Owner::new();
     let runs = Rc::new(Cell::new(0));
     let counted = runs.clone();
-    let debounced = owner.with(|| use_debounce(100, move || counted.set(counted.get() + 1)));
+    let debounced = owner.with(|| use_debounce(400, move || counted.set(counted.get() + 1)));
 
     for _ in 0..3 {
         debounced.call();
@@ -22,23 +22,23 @@ async fn a_debounced_function_runs_once_calls_pause_and_never_after_its_componen
     }
     assert_eq!(runs.get(), 0, "no run while calls keep coming");
     wait_for("the run after the pause", || (runs.get() == 1).then_some(())).await;
-    sleep(250).await;
+    sleep(900).await;
     assert_eq!(runs.get(), 1, "one run for the three calls");
 
     debounced.call();
     debounced.now();
     assert_eq!(runs.get(), 2, "now runs at once");
-    sleep(250).await;
+    sleep(900).await;
     assert_eq!(runs.get(), 2, "in place of the run that was waiting");
 
     debounced.call();
     debounced.cancel();
-    sleep(250).await;
+    sleep(900).await;
     assert_eq!(runs.get(), 2, "a cancelled run never comes");
 
     debounced.call();
     owner.cleanup();
-    sleep(250).await;
+    sleep(900).await;
     assert_eq!(runs.get(), 2, "nor one still waiting when its component went away");
     debounced.call();
     debounced.now();
@@ -101,4 +101,61 @@ async fn a_retried_attempt_waits_longer_after_each_failure_until_done_or_its_com
     owner.cleanup();
     sleep(600).await;
     assert_eq!(tries().len(), 6, "no try after the component is gone");
+}
+
+/// `use_poller`'s `ahead`: an answer that came another way is taken as it comes, "Check now" goes
+/// past a wait, and nothing taken after a finishing answer starts the schedule again.
+#[wasm_bindgen_test]
+async fn a_poller_takes_answers_that_came_another_way_but_never_after_it_finished() {
+    use storyreel::domain::polling::Outcome;
+    use storyreel::hooks::{use_poller, Ahead, Moment, UsePollerOptions};
+    let owner = Owner::new();
+    let asked = Rc::new(Cell::new(0));
+    // Answers that "came another way", as another tab's: each says whether it finishes the work.
+    let offered = Rc::new(RefCell::new(None::<bool>));
+    let applied = Rc::new(RefCell::new(Vec::<&str>::new()));
+    let poller = owner.with(|| {
+        let (asked, offered, applied) = (asked.clone(), offered.clone(), applied.clone());
+        let ahead = move |moment: Moment| match (offered.borrow_mut().take(), moment) {
+            (Some(done), _) => Ahead::Take(done),
+            (None, Moment::Due) => Ahead::Wait(60_000),
+            (None, _) => Ahead::Check,
+        };
+        use_poller(
+            UsePollerOptions { interval_ms: 100, pause_while_hidden: false, ahead: Some(Box::new(ahead)) },
+            move || {
+                asked.set(asked.get() + 1);
+                async { false }
+            },
+            move |done: bool| {
+                applied.borrow_mut().push(if done { "done" } else { "under way" });
+                if done {
+                    Outcome::Finished
+                } else {
+                    Outcome::Answered
+                }
+            },
+        )
+    });
+    // The first check was due at once; the rule says wait (another place checks).
+    sleep(300).await;
+    assert_eq!(asked.get(), 0, "waiting, not asking");
+    *offered.borrow_mut() = Some(false);
+    poller.nudge();
+    assert_eq!(*applied.borrow(), ["under way"], "taken as it came");
+    poller.check_now();
+    sleep(50).await;
+    assert_eq!(asked.get(), 1, "check now asks past the wait");
+    assert_eq!(*applied.borrow(), ["under way", "under way"]);
+
+    *offered.borrow_mut() = Some(true);
+    poller.nudge();
+    assert_eq!(applied.borrow().last(), Some(&"done"));
+    // An older answer arriving after the one that finished: never taken, nothing starts again.
+    *offered.borrow_mut() = Some(false);
+    poller.nudge();
+    sleep(300).await;
+    assert_eq!(applied.borrow().len(), 3, "{:?}", applied.borrow());
+    assert_eq!(asked.get(), 1);
+    owner.cleanup();
 }
