@@ -28,7 +28,7 @@ enum Sound {
 fn sound(c: char) -> Sound {
     match c {
         '0'..='9' | '%' | '&' | '+' | '=' | '@' | '#' | '$' | '€' | '£' | '¥' | '°' => Sound::Alone(WORD_MS),
-        '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' => Sound::SentenceEnd,
+        '.' | '!' | '?' | '。' | '．' | '！' | '？' | '؟' | '।' | '॥' | '။' => Sound::SentenceEnd,
         // Apostrophes keep "don't" one word.
         '\'' | '’' => Sound::Letter,
         _ if c.is_ascii() => {
@@ -39,11 +39,11 @@ fn sound(c: char) -> Sound {
             }
         }
         _ => match u32::from(c) {
-            0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F => Sound::Alone(HAN_MS),
+            _ if is_digit(c) => Sound::Alone(WORD_MS),
+            // 々 repeats the character before it, and is said like one.
+            0x3005 | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F => Sound::Alone(HAN_MS),
             0x3040..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9F => Sound::Alone(KANA_MS),
             0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF => Sound::Alone(SOUTHEAST_ASIAN_MS),
-            // Arabic-Indic and other common digit blocks: said like any digit.
-            0x0660..=0x0669 | 0x06F0..=0x06F9 | 0x0966..=0x096F | 0xFF10..=0xFF19 => Sound::Alone(WORD_MS),
             // Spaces and punctuation (Latin-1's, general, CJK's, full-width), arrows, symbols, emoji and
             // their joiners and variation selectors: not said.
             0x80..=0xBF
@@ -65,16 +65,21 @@ fn sound(c: char) -> Sound {
     }
 }
 
+/// A digit of the scripts most written: ASCII, Arabic-Indic, Devanagari, Thai, full-width.
+fn is_digit(c: char) -> bool {
+    matches!(u32::from(c), 0x30..=0x39 | 0x0660..=0x0669 | 0x06F0..=0x06F9 | 0x0966..=0x096F | 0x0E50..=0x0E59 | 0xFF10..=0xFF19)
+}
+
 /// The estimated time, in milliseconds, to say `text`.
 pub fn speaking_ms(text: &str) -> u32 {
     let chars: Vec<char> = text.chars().collect();
     let (mut ms, mut in_word, mut pause) = (0, false, false);
     for (i, &c) in chars.iter().enumerate() {
-        let digit_on = |at: Option<usize>| at.and_then(|at| chars.get(at)).is_some_and(char::is_ascii_digit);
+        let digit_on = |at: Option<usize>| at.and_then(|at| chars.get(at)).is_some_and(|&c| is_digit(c));
         let between_digits = digit_on(i.checked_sub(1)) && digit_on(Some(i + 1));
         let kind = match sound(c) {
             // 3.5 is "three point five"; 1,000 is said without its comma.
-            Sound::SentenceEnd if c == '.' && between_digits => Sound::Alone(WORD_MS),
+            Sound::SentenceEnd if matches!(c, '.' | '．') && between_digits => Sound::Alone(WORD_MS),
             Sound::Silent if c == ',' && between_digits => continue,
             kind => kind,
         };
@@ -106,10 +111,12 @@ pub fn too_long(text: &str) -> bool {
     speaking_ms(text) > SCENE_MS
 }
 
-/// "about 7 s of 10", or "no narration"; never "about 0 s" for a word or two.
+/// "about 7 s of 10", or "no narration"; never "about 0 s" for a word or two, nor "about 10 s" beside
+/// the advice that it is too long (past 10 s it is rounded up).
 pub fn describe(text: &str) -> String {
     match speaking_ms(text) {
         0 => format!("No narration · {SECONDS_PER_SCENE} s of silence"),
+        ms if ms > SCENE_MS => format!("About {} s of {SECONDS_PER_SCENE} to say", ms.div_ceil(1000)),
         ms => format!("About {} s of {SECONDS_PER_SCENE} to say", ((ms + 500) / 1000).max(1)),
     }
 }
@@ -174,6 +181,7 @@ mod tests {
         assert_eq!(speaking_ms("あめ"), 250);
         assert_eq!(speaking_ms("雨がふる"), 250 + 3 * 125);
         assert_eq!(speaking_ms("カメラ"), 375);
+        assert_eq!(speaking_ms("人々"), 500, "々 is said like the character it repeats");
     }
 
     #[test]
@@ -191,6 +199,12 @@ mod tests {
     }
 
     #[test]
+    fn full_width_and_indic_sentence_ends_pause() {
+        assert_eq!(speaking_ms("雨．風"), 250 + 300 + 250);
+        assert_eq!(speaking_ms("नमस्ते॥ दुनिया"), 2 * WORD_MS + 300);
+    }
+
+    #[test]
     fn numbers_are_said_digit_by_digit_with_their_point_but_not_their_comma() {
         assert_eq!(speaking_ms("2024"), 4 * WORD_MS);
         assert_eq!(speaking_ms("3.5"), 3 * WORD_MS);
@@ -198,6 +212,10 @@ mod tests {
         // A full stop after a number still ends the sentence.
         assert_eq!(speaking_ms("In 1999. Then"), 6 * WORD_MS + 300);
         assert_eq!(speaking_ms("٣٤"), 2 * WORD_MS);
+        // Points between other scripts' digits are said too, not taken for a sentence's end.
+        assert_eq!(speaking_ms("٣.٥"), 3 * WORD_MS);
+        assert_eq!(speaking_ms("３．５"), 3 * WORD_MS);
+        assert_eq!(speaking_ms("๓๔"), 2 * WORD_MS);
     }
 
     #[test]
@@ -216,9 +234,12 @@ mod tests {
     }
 
     #[test]
-    fn described_in_whole_seconds_never_zero_for_a_word() {
+    fn described_in_whole_seconds_never_zero_for_a_word_never_10_when_too_long() {
         assert_eq!(describe("Hi"), "About 1 s of 10 to say");
         assert_eq!(describe(&"word ".repeat(17)), "About 7 s of 10 to say");
+        assert_eq!(describe(&"word ".repeat(25)), "About 10 s of 10 to say");
+        // 10.4 s: rounded up, so the time agrees with the advice beside it.
+        assert_eq!(describe(&"word ".repeat(26)), "About 11 s of 10 to say");
     }
 
     #[test]
