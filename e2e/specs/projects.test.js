@@ -445,7 +445,8 @@ test('a kept project the service no longer shows is forgotten: not found, nothin
   await signIn(page, `/projects/${ids.completed}/video`);
   await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
   const kept = () => page.evaluate(() => sessionStorage.getItem('storyreel.last_known.projects') ?? '');
-  assert.match(await kept(), new RegExp(`(^|\\u001e)${ids.completed}\\u001f`), 'the project is kept');
+  // The heading follows the status; the project is read beside it, and kept once its answer is in.
+  await page.waitForFunction((id) => new RegExp(`(^|\u001e)${id}\u001f`).test(sessionStorage.getItem('storyreel.last_known.projects') ?? ''), ids.completed);
 
   // Gone from the service (deleted, or another account's now): both reads answer 404.
   await page.route(new RegExp(`/api/v1/scene-projects/${ids.completed}(/status)?$`), (route) => route.fulfill({

@@ -23,6 +23,13 @@ async fn generating_project() -> (Project, String) {
     (project, status_path)
 }
 
+/// A place (a mounted app) on the project page, once it shows its first answer.
+async fn place(config: Config, which: &str) -> (web_sys::HtmlElement, MountedApp) {
+    let (root, app) = mount_app_with(config);
+    wait_for(&format!("the {which} place's answer"), || text(&root).contains("Checked").then_some(())).await;
+    (root, app)
+}
+
 /// The status requests sent in `ms`, counted once every request is answered.
 async fn checks_during(status_path: &str, ms: u32) -> usize {
     until_requests_answered().await;
@@ -36,11 +43,9 @@ async fn checks_during(status_path: &str, ms: u32) -> usize {
 async fn a_second_place_shows_the_first_places_answers_without_asking() {
     let _page = one_at_a_time().await;
     let (_, status_path) = generating_project().await;
-    let (first, _first_app) = mount_app_with(polling_every(0.3));
-    wait_for("the first place's answer", || text(&first).contains("Checked").then_some(())).await;
+    let (_first, _first_app) = place(polling_every(0.3), "first").await;
     // The second checks every 30 s: it can only be current through the first one's answers.
-    let (second, _second_app) = mount_app();
-    wait_for("the second place's own first answer", || text(&second).contains("Checked").then_some(())).await;
+    let (second, _second_app) = place(config(), "second").await;
 
     let sent = checks_during(&status_path, 2_500).await;
     assert!(sent <= 2_500 / 300 + 2, "one stream, the first place's: {sent} requests in 2.5 s");
@@ -53,10 +58,8 @@ async fn a_second_place_shows_the_first_places_answers_without_asking() {
 async fn check_now_asks_the_service_in_a_place_that_does_not_check() {
     let _page = one_at_a_time().await;
     let (_, status_path) = generating_project().await;
-    let (first, _first_app) = mount_app();
-    wait_for("the first place's answer", || text(&first).contains("Checked").then_some(())).await;
-    let (second, _second_app) = mount_app();
-    wait_for("the second place's answer", || text(&second).contains("Checked").then_some(())).await;
+    let (_first, _first_app) = place(config(), "first").await;
+    let (second, _second_app) = place(config(), "second").await;
     until_requests_answered().await;
     let before = sim_request_count("GET", &status_path).await;
 
@@ -71,10 +74,8 @@ async fn check_now_asks_the_service_in_a_place_that_does_not_check() {
 async fn when_the_checking_place_goes_the_other_takes_over() {
     let _page = one_at_a_time().await;
     let (_, status_path) = generating_project().await;
-    let (first, first_app) = mount_app_with(polling_every(0.4));
-    wait_for("the first place's answer", || text(&first).contains("Checked").then_some(())).await;
-    let (second, _second_app) = mount_app_with(polling_every(0.4));
-    wait_for("the second place's answer", || text(&second).contains("Checked").then_some(())).await;
+    let (_first, first_app) = place(polling_every(0.4), "first").await;
+    let (second, _second_app) = place(polling_every(0.4), "second").await;
     let together = checks_during(&status_path, 3_000).await;
 
     drop(first_app);
@@ -128,10 +129,8 @@ async fn without_web_locks_each_place_checks_for_itself() {
     let _page = one_at_a_time().await;
     let _without = WithoutWebLocks::new();
     let (_, status_path) = generating_project().await;
-    let (first, first_app) = mount_app_with(polling_every(0.4));
-    wait_for("the first place's answer", || text(&first).contains("Checked").then_some(())).await;
-    let (second, _second_app) = mount_app_with(polling_every(0.4));
-    wait_for("the second place's answer", || text(&second).contains("Checked").then_some(())).await;
+    let (_first, first_app) = place(polling_every(0.4), "first").await;
+    let (second, _second_app) = place(polling_every(0.4), "second").await;
     let together = checks_during(&status_path, 3_000).await;
     assert!(current_or_checking(&second), "the second place is current: {}", text(&second));
 
