@@ -1,6 +1,6 @@
 // Trunk post-build hook (release builds): makes the wasm and its bindings smaller, in three steps.
-// 0. A second round of wasm-opt's size passes; functions ordered by name, then the names dropped. index.html asks trunk's wasm-opt to keep
-//    the names (-g), so that here a monomorphised function sits beside its siblings (every
+// 0. A second round of wasm-opt's size passes; functions ordered by name, then the names dropped.
+//    index.html asks trunk's wasm-opt to keep the names (-g), so that here a monomorphised function sits beside its siblings (every
 //    `tachys::…::build` closure together), within reach of gzip's and brotli's back-references:
 //    the same code, 1.7 KB less gzip. Order does not change what the wasm does. With
 //    STORYREEL_WASM_NAMES=keep the names stay, for twiggy.

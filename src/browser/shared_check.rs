@@ -3,20 +3,13 @@
 //! lacks either, every tab checks for itself, as it did before.
 
 use crate::browser::local_time::now_ms;
+use crate::domain::polling::Ahead;
 use crate::domain::shared_status::{channel_name, next_turn, AtTurn, Turn};
 use js_sys::{Function, Object, Promise, Reflect};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use web_sys::{AbortController, BroadcastChannel, MessageEvent};
-
-/// What a tab whose check is due does: take another tab's answer, ask the service, or wait.
-pub enum Heard {
-    Answer(String),
-    Ask,
-    /// For at most this many milliseconds; `on_news` is told sooner if an answer or the lock comes.
-    Wait(u64),
-}
 
 /// The lock this tab asked for: queued until granted, then held until released.
 struct Lock {
@@ -93,32 +86,29 @@ impl SharedCheck {
         *self.0.on_news.borrow_mut() = Some(Rc::new(news));
     }
 
-    /// This tab's check is due (`asked`: the person pressed "Check now"): what it does, by
-    /// `domain::shared_status::next_turn`. Queues for the lock first, if it is not queued already.
-    pub fn turn(&self, shown: bool, asked: bool, interval_ms: u64) -> Heard {
+    /// This tab's check is due (`asked`: the person pressed "Check now"): ask the service, take
+    /// another tab's answer (its text), or wait (`on_news` is told sooner if an answer or the lock
+    /// comes), by `domain::shared_status::next_turn`. Queues for the lock first, if not queued already.
+    pub fn turn(&self, shown: bool, asked: bool, interval_ms: u64) -> Ahead<String> {
         let inner = &self.0;
         if inner.channel.is_none() {
-            return Heard::Ask;
+            return Ahead::Check;
         }
         self.enlist();
         let now = now_ms();
-        let at = AtTurn {
-            checks: inner.holds.get(),
-            asked,
-            shown,
-            fresh: inner.latest.borrow().is_some(),
-            waited_ms: now.saturating_sub(inner.waiting_since.get().unwrap_or(now)),
-        };
+        let since = inner.waiting_since.get().unwrap_or(now);
+        let fresh = inner.latest.borrow().is_some();
+        let at = AtTurn { checks: inner.holds.get(), asked, shown, fresh, waited_ms: now.saturating_sub(since) };
         let turn = next_turn(at, interval_ms);
         if let Turn::Wait(ms) = turn {
-            inner.waiting_since.set(Some(now - at.waited_ms));
-            return Heard::Wait(ms);
+            inner.waiting_since.set(Some(since));
+            return Ahead::Wait(ms);
         }
         inner.waiting_since.set(None);
         // An answer older than the service's, once this tab asks, is never taken after it.
         match (turn, inner.latest.borrow_mut().take()) {
-            (Turn::Take, Some(text)) => Heard::Answer(text),
-            _ => Heard::Ask,
+            (Turn::Take, Some(text)) => Ahead::Take(text),
+            _ => Ahead::Check,
         }
     }
 

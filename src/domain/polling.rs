@@ -6,6 +6,14 @@ use crate::api::{ApiError, ErrorKind};
 /// Errors back off to at most this many intervals (30 s → 60 s → 120 s, then 120 s again).
 const BACKOFF_CAP_INTERVALS: u64 = 4;
 
+/// What a check that is due does, when answers may also come another way (another tab's): ask the
+/// service, take such an answer instead, or wait at most this many milliseconds for one.
+pub enum Ahead<T> {
+    Check,
+    Take(T),
+    Wait(u64),
+}
+
 /// How a status check ended, as far as the schedule cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {

@@ -4,6 +4,7 @@
 
 use crate::browser::local_time::now_ms;
 use crate::browser::visibility;
+pub use crate::domain::polling::Ahead;
 use crate::domain::polling::{Outcome, PollSchedule};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -31,13 +32,6 @@ pub enum Moment {
     Due,
     /// The person asked for a check ("Check now", "Read again").
     Asked,
-}
-
-/// What a due check does instead of asking, if anything (`UsePollerOptions::ahead`).
-pub enum Ahead<T> {
-    Check,
-    Take(T),
-    Wait(u64),
 }
 
 /// What a view shows of the schedule: "checked 12 s ago · next check in 18 s", reconnecting.
@@ -237,17 +231,13 @@ fn tick_when<T: 'static>(round: &Rc<Round<T>>, moment: Moment) {
     let moment = if due { moment } else { Moment::NotDue };
     let ahead = run.ahead.as_ref().map_or(Ahead::Check, |ahead| ahead(moment));
     if let Ahead::Take(answer) = ahead {
-        let mut schedule = round.schedule.borrow_mut();
         // As "Check now": never for a schedule that came to rest (an answer that came another way after
         // the one that finished it is older, and would undo it).
-        if schedule.check_now(now_ms()) && schedule.begin(now_ms()) {
-            drop(schedule);
-            settle(round, &run, answer);
-        } else {
-            drop(schedule);
-            arm(round);
-        }
-        return;
+        let taken = {
+            let mut schedule = round.schedule.borrow_mut();
+            schedule.check_now(now_ms()) && schedule.begin(now_ms())
+        };
+        return if taken { settle(round, &run, answer) } else { arm(round) };
     }
     if let (Ahead::Wait(ms), true) = (&ahead, due) {
         // Still due, and not in flight: "Check now" stays open meanwhile.

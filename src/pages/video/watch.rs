@@ -6,7 +6,7 @@ use crate::api::{read_status, ErrorKind, Project, ProjectStatus, StatusReport};
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
-use crate::browser::shared_check::{self, Heard};
+use crate::browser::shared_check;
 use crate::browser::{follow_ups, notify, visibility};
 use crate::domain::follow_up::{FollowUp, Progress};
 use crate::domain::generation::StallWatch;
@@ -170,15 +170,15 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
             }
             let heard = match moment {
                 // Not due: another tab's answer is shown as it comes, and nothing else changes.
-                Moment::NotDue => shared.fresh().map_or(Heard::Ask, Heard::Answer),
+                Moment::NotDue => shared.fresh().map_or(Ahead::Check, Ahead::Take),
                 // "Check now" asks the service, even in a tab that does not check.
                 Moment::Asked => shared.turn(true, true, interval_ms),
                 Moment::Due => shared.turn(report.with_untracked(Option::is_some), false, interval_ms),
             };
             match heard {
-                Heard::Answer(text) => read_status(&text).map_or(Ahead::Check, |r| Ahead::Take(Ok((r, None)))),
-                Heard::Ask => Ahead::Check,
-                Heard::Wait(ms) => Ahead::Wait(ms),
+                Ahead::Take(text) => read_status(&text).map_or(Ahead::Check, |r| Ahead::Take(Ok((r, None)))),
+                Ahead::Check => Ahead::Check,
+                Ahead::Wait(ms) => Ahead::Wait(ms),
             }
         }
     };
