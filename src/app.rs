@@ -9,7 +9,7 @@ use crate::components::{Banner, NotFound, RequireSignIn, Tone};
 use crate::config::Config;
 use crate::domain::theme::ThemeChoice;
 use crate::hooks::use_load;
-use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SignInPage, VideoPage};
+use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SignInPage, SpendingPage, VideoPage};
 use crate::router::{moved_since_start, provide_router, use_location};
 use crate::routes::{self, Screen};
 use crate::session::{use_session, Session};
@@ -85,6 +85,7 @@ fn page(screen: Screen) -> AnyView {
         Screen::Projects => view! { <ProjectsPage /> }.into_any(),
         Screen::NewStory => view! { <NewStoryPage /> }.into_any(),
         Screen::Persons => view! { <PersonsPage /> }.into_any(),
+        Screen::Spending => view! { <SpendingPage /> }.into_any(),
         Screen::Project(id) => view! { <ProjectPage id=id /> }.into_any(),
         Screen::Video(id) => view! { <VideoPage id=id /> }.into_any(),
         Screen::NoSuchProject => view! { <NotFound project=true /> }.into_any(),
@@ -117,6 +118,9 @@ fn Header() -> impl IntoView {
                                 </a>
                                 <a href=routes::PERSONS aria-current=current(routes::PERSONS)>
                                     "Persons"
+                                </a>
+                                <a href=routes::SPENDING aria-current=current(routes::SPENDING)>
+                                    "Spending"
                                 </a>
                             </nav>
                         }

@@ -6,6 +6,7 @@ pub const HOME: &str = "/";
 pub const SIGN_IN: &str = "/sign-in";
 pub const NEW_STORY: &str = "/new";
 pub const PERSONS: &str = "/persons";
+pub const SPENDING: &str = "/spending";
 
 /// The screen an address shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +15,7 @@ pub enum Screen {
     Projects,
     NewStory,
     Persons,
+    Spending,
     Project(i64),
     Video(i64),
     /// `/projects/<not an id>…`: said as a missing project, not a missing page.
@@ -38,6 +40,7 @@ pub fn screen_for(path: &str) -> Screen {
         (Some("sign-in"), None, ..) => Screen::SignIn,
         (Some("new"), None, ..) => Screen::NewStory,
         (Some("persons"), None, ..) => Screen::Persons,
+        (Some("spending"), None, ..) => Screen::Spending,
         (Some("projects"), Some(id), rest, None) => {
             let id = Some(id).filter(|id| id.bytes().all(|b| b.is_ascii_digit())).and_then(|id| id.parse().ok());
             match (id.filter(|id: &i64| *id > 0), rest) {
@@ -110,6 +113,7 @@ mod tests {
             ("/new", Screen::NewStory),
             ("/persons", Screen::Persons),
             ("/persons/1", Screen::NotFound),
+            ("/spending", Screen::Spending),
             ("/projects/42", Screen::Project(42)),
             ("/projects/42/video", Screen::Video(42)),
             ("/projects/42/video/", Screen::Video(42)),
@@ -136,6 +140,7 @@ mod tests {
             Screen::Projects,
             Screen::NewStory,
             Screen::Persons,
+            Screen::Spending,
             Screen::Project(4),
             Screen::Video(4),
             Screen::NoSuchProject,

@@ -8,6 +8,12 @@ pub fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 
+/// When this month began in the person's time zone (ms since 1970).
+pub fn month_start_ms() -> u64 {
+    let now = js_sys::Date::new_0();
+    js_sys::Date::new_with_year_month_day(now.get_full_year(), now.get_month() as i32, 1).get_time() as u64
+}
+
 /// "22 Nov 2026, 14:05" (or however the person's locale writes it); `None` when unreadable.
 pub fn local_time(timestamp: &str) -> Option<String> {
     written(utc_millis(timestamp)? as f64, true)

@@ -12,6 +12,7 @@ pub mod notify;
 pub mod page;
 pub mod persons;
 pub mod shared_check;
+pub mod spending;
 pub mod storage;
 pub mod theme;
 pub mod visibility;

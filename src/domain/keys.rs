@@ -20,6 +20,9 @@ pub const LAST_LIST: &str = "storyreel.last_known.list";
 /// The projects last opened, as last read (`browser::last_known`).
 pub const LAST_PROJECTS: &str = "storyreel.last_known.projects";
 
+/// What this device asked the service to spend, and what it reported (`browser::spending`).
+pub const SPENDING: &str = "storyreel.spending";
+
 /// How this device is set up, not who used it: these stay through a sign-out.
 pub const KEPT_AT_SIGN_OUT: [&str; 2] = [API_BASE_URL, THEME];
 
@@ -66,6 +69,7 @@ mod tests {
             STORY_DRAFT.to_owned(),
             LAST_LIST.to_owned(),
             LAST_PROJECTS.to_owned(),
+            SPENDING.to_owned(),
             project_draft(4),
             regenerate_draft(4, 2),
             approved_at(4),

@@ -21,6 +21,7 @@ pub mod revise;
 pub mod scene_edit;
 pub mod script;
 pub mod shared_status;
+pub mod spending;
 pub mod story;
 pub mod theme;
 pub mod title;

@@ -5,6 +5,7 @@ mod persons;
 mod project;
 mod projects;
 mod sign_in;
+mod spending;
 mod video;
 
 pub use new_story::NewStoryPage;
@@ -12,4 +13,5 @@ pub use persons::PersonsPage;
 pub use project::ProjectPage;
 pub use projects::ProjectsPage;
 pub use sign_in::SignInPage;
+pub use spending::SpendingPage;
 pub use video::VideoPage;

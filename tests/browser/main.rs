@@ -19,6 +19,7 @@ mod router;
 mod script;
 mod shared_checks;
 mod sign_in;
+mod spending;
 mod video;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);

@@ -1,12 +1,13 @@
 //! Approval: the credits it reserves stated first, then one confirmation is one request.
 
 use crate::api::{ApiError, ApproveRequest, ErrorKind};
-use crate::browser::approvals;
 use crate::browser::local_time::now_ms;
+use crate::browser::{approvals, spending};
 use crate::components::{Banner, ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
 use crate::domain::narration::warn_long;
 use crate::domain::paid_action::PaidAction;
+use crate::domain::spending::approval;
 use crate::hooks::{use_send_once, Outcomes};
 use crate::router::use_navigate;
 use crate::routes;
@@ -23,6 +24,8 @@ pub fn ApprovePanel(
     reload: Callback<()>,
     /// The scenes whose saved narration is likely longer than the scene: named before credits are reserved.
     long_scenes: Signal<Vec<i64>>,
+    /// What the project is called in the Spending view.
+    title: String,
 ) -> impl IntoView {
     let navigate = use_navigate();
     let dialog_open = RwSignal::new(false);
@@ -32,6 +35,7 @@ pub fn ApprovePanel(
     let video_model = RwSignal::new(String::new());
     let image_model = RwSignal::new(String::new());
 
+    let title = StoredValue::new(title);
     let approve = move |_| {
         if !unsaved.with_untracked(Vec::is_empty) {
             return;
@@ -43,6 +47,7 @@ pub fn ApprovePanel(
             Outcomes {
                 started: Box::new(move || {
                     approvals::remember(id, now_ms());
+                    title.with_value(|t| spending::charge(id, Some(t), approval(estimate.scenes, now_ms())));
                     dialog_open.set(false);
                     navigate(&routes::project_video(id), Default::default());
                 }),
@@ -115,6 +120,7 @@ pub fn ApprovePanel(
                     describe_duration(estimate.seconds),
                 )}
             </p>
+            <p>{move || dialog_open.get().then(|| spending::so_far(id))}</p>
             <MessageBanner
                 tone=Tone::Warning
                 message=Signal::derive(move || {

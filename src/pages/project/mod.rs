@@ -91,6 +91,7 @@ fn Review(
     as_of: Option<String>,
 ) -> impl IntoView {
     let title = project_title(project.id, Some(&project));
+    let spend_title = title.clone();
     set_title(&title);
     let id = project.id;
     let status = project.status.clone();
@@ -168,6 +169,7 @@ fn Review(
                             notice=notice
                             reload=reload
                             long_scenes=long
+                            title=spend_title
                         />
                     }
                 })}

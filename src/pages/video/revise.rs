@@ -2,12 +2,14 @@
 //! Both are one request per confirmation, like approval.
 
 use crate::api::{ApiError, ErrorKind, Scene};
-use crate::browser::drafts;
+use crate::browser::local_time::now_ms;
+use crate::browser::{drafts, spending};
 use crate::components::{ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::keys;
 use crate::domain::narration;
 use crate::domain::paid_action::PaidAction;
 use crate::domain::revise::RegenerateChoice;
+use crate::domain::spending::regeneration;
 use crate::hooks::{use_effect, use_send_once, Outcomes};
 use leptos::prelude::*;
 
@@ -49,6 +51,8 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
             move |client| async move { client.regenerate_scene(project_id, n, &request).await.map(drop) },
             Outcomes {
                 started: Box::new(move || {
+                    let video = choice.with_untracked(|c| c.video);
+                    spending::charge(project_id, None, regeneration(n, video, now_ms()));
                     sent_key.with_value(|k| drafts::clear(k));
                     open.set(false);
                     on_started.run(());
@@ -102,6 +106,7 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
                     )
                 }}
             </p>
+            <p>{move || open.get().then(|| spending::so_far(project_id))}</p>
             {long_narration}
             <TextField
                 id=field_id("image")

@@ -6,8 +6,8 @@ use crate::api::{read_status, ErrorKind, Project, ProjectStatus, StatusReport};
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
-use crate::browser::shared_check;
 use crate::browser::{follow_ups, notify, visibility};
+use crate::browser::{shared_check, spending};
 use crate::domain::follow_up::{FollowUp, Progress};
 use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
@@ -142,6 +142,9 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
                 let name = project.with_untracked(|p| project_title(id, p.as_ref()));
                 notify::show(if done { "Your video is ready" } else { "Video generation failed" }, &name);
             }
+        }
+        if let Some(used) = r.credits_used {
+            spending::report(id, &project.with_untracked(|p| project_title(id, p.as_ref())), used);
         }
         let not_approved = can_edit_scenes(&r.status);
         report.set(Some(r));

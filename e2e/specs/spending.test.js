@@ -1,0 +1,69 @@
+// Spending with the release build on nginx: a project approved and one scene regenerated through the
+// app, each dialog saying what the project has cost so far; the Spending view's row, totals and CSV
+// after the service reported `credits_used`; the view in every width, theme and access mode, axe-clean.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { launchBrowser, openPage, screenInEveryVariant, startSim, startWeb } from '../lib/harness.js';
+
+let sim, web, browser;
+
+before(async () => {
+  sim = await startSim(['--speed', '2000']);
+  web = await startWeb(sim.api, { poll_interval_seconds: 0.5 });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await web?.stop();
+  await sim?.stop();
+});
+
+test('approve and a regeneration are counted, reported figures replace estimates, and the CSV is the table', async () => {
+  const idea = 'A lantern maker lights the harbour one boat at a time';
+  const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: idea, num_scenes: 2 });
+  const page = await openPage(browser);
+  await page.goto(`${web.url}/projects/${id}`);
+  await page.getByLabel('Access token').fill('demo-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await page.getByRole('button', { name: 'Approve and generate…' }).click();
+  const approve = page.getByRole('dialog', { name: 'Approve and generate' });
+  await approve.getByText('This device has sent nothing paid for this project so far.').waitFor();
+  await approve.getByRole('button', { name: 'Reserve 200 credits and generate' }).click();
+
+  await page.getByRole('button', { name: 'Regenerate scene 2…' }).click();
+  const regenerate = page.getByRole('dialog', { name: 'Regenerate scene 2' });
+  await regenerate.getByText('So far this project has cost 200 credits, reported by the service.').waitFor();
+  await regenerate.getByRole('button', { name: 'Regenerate (about 100 credits)' }).click();
+  await page.getByText('The video with the regenerated scene 2 is ready.').waitFor();
+  // The status that carries the service's figure may come a check after the new video.
+  await page.getByText('Credits used: 300').waitFor();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Spending' }).click();
+  const table = page.getByRole('table', { name: 'Credits by project' });
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
+  // Named as everywhere in the app: the project's description.
+  const { description: title } = await sim.call('GET', `/scene-projects/${id}`);
+  assert.ok(title.includes(idea), title);
+  assert.deepEqual(await row.locator('th, td').allTextContents(), [
+    title, 'about 200 credits, estimated', '1: about 100 credits, estimated', '300 credits', '300 credits, reported by the service',
+  ]);
+  await page.getByText('This month: about 300 credits, estimated').waitFor();
+  await page.getByText('In all: 300 credits, reported by the service').waitFor();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'storyreel-spending.csv');
+  assert.equal(readFileSync(await download.path(), 'utf8'),
+    'Project,Title,Approval (estimated),Regenerations,Regenerations (estimated),Used (reported),Total,Basis\r\n'
+    + `${id},${title},200,1,100,300,300,reported\r\n`);
+  // The charges the service made are the ones the app counted.
+  assert.equal((await sim.call('GET', `/scene-projects/${id}/status`)).credits_used, 300);
+
+  const problems = await screenInEveryVariant(page, 'spending');
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

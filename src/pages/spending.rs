@@ -1,0 +1,92 @@
+//! Spending: for each project, what this device asked the service to spend and what the service
+//! reported as used, with totals for this month and in all, and the same table as a CSV file.
+
+use crate::browser::download::save_text;
+use crate::browser::local_time::month_start_ms;
+use crate::browser::page::set_title;
+use crate::browser::spending;
+use crate::components::PageHeading;
+use crate::domain::spending::Figure;
+use crate::routes;
+use leptos::prelude::*;
+
+#[component]
+pub fn SpendingPage() -> impl IntoView {
+    set_title("Spending");
+    let spent = spending::load();
+    let totals = spent.totals(month_start_ms());
+    let csv = spent.csv();
+    let said = RwSignal::new("");
+    let download = move |_| {
+        said.set(if save_text("storyreel-spending.csv", "text/csv", &csv) {
+            "The CSV file was offered for download."
+        } else {
+            "This browser refused to save the file."
+        })
+    };
+    let figure = |f: Option<Figure>| f.map(Figure::describe).unwrap_or_else(|| "none".to_owned());
+    let rows = spent
+        .0
+        .iter()
+        .map(|p| {
+            let (asked, regenerated) = p.regenerations();
+            let title = if p.title.is_empty() { format!("Project {}", p.id) } else { p.title.clone() };
+            view! {
+                <tr>
+                    <th scope="row">
+                        <a href=routes::project_video(p.id)>{title}</a>
+                    </th>
+                    <td>{figure(p.approved())}</td>
+                    <td>{format!("{asked}: {}", figure((asked > 0).then_some(regenerated)))}</td>
+                    <td>
+                        {p
+                            .reported
+                            .map(|(used, _)| format!("{used} credits"))
+                            .unwrap_or_else(|| "not reported".to_owned())}
+                    </td>
+                    <td>{p.cost().describe()}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let empty = spent.0.is_empty();
+    view! {
+        <section class="page" aria-labelledby="spending-heading">
+            <PageHeading id="spending-heading">"Spending"</PageHeading>
+            <p class="help">
+                "What storyreel asked the service to spend for this account on this device, and the credits the service reported as used. "
+                "Estimates are the figures the dialogs stated (about 100 credits a scene at approval, about 100 for a regenerated clip); a new image alone has no stated price."
+            </p>
+            <ul class="facts">
+                <li>{format!("This month: {}", totals.month.describe())}</li>
+                <li>{format!("In all: {}", totals.all.describe())}</li>
+            </ul>
+            {if empty {
+                view! { <p>"Nothing paid has been sent from this device yet."</p> }.into_any()
+            } else {
+                view! {
+                    <div class="table-scroll" role="region" aria-labelledby="spending-caption" tabindex="0">
+                        <table>
+                            <caption id="spending-caption">"Credits by project"</caption>
+                            <thead>
+                                <tr>
+                                    <th scope="col">"Project"</th>
+                                    <th scope="col">"Approval"</th>
+                                    <th scope="col">"Regenerations"</th>
+                                    <th scope="col">"Used (reported)"</th>
+                                    <th scope="col">"Total"</th>
+                                </tr>
+                            </thead>
+                            <tbody>{rows}</tbody>
+                        </table>
+                    </div>
+                    <button type="button" class="button" on:click=download>
+                        "Download CSV"
+                    </button>
+                    <p role="status">{said}</p>
+                }
+                    .into_any()
+            }}
+        </section>
+    }
+}
