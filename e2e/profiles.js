@@ -21,6 +21,7 @@ export const BOTH = {
   'revise.test.js': 'regeneration and upscale codes, bodies, project status during both, new final addresses',
   'spending.test.js': 'credits_used in a completed status, and a regeneration shown in the status or kept quiet under completed',
   'sign-in.test.js': 'the first request is the list (either shape); a wrong token (401 body shape)',
+  'versions.test.js': 'whether the service keeps an earlier cut of the final video (default) or only the latest (alt), and new final addresses after a regeneration',
   'video.test.js': 'status vocabulary and steps, status fields per state, failed status with only the error, media origin (its tests of the live region, the widths and the animations run once: their answers are their own, or they check look)',
 };
 
@@ -41,7 +42,7 @@ export const SECONDS = {
   'revise.test.js': 22, 'faults.test.js': 21, 'access.test.js': 21, 'screens.test.js': 33, 'hostile.test.js': 15,
   'storage.test.js': 11, 'create-review.test.js': 10, 'keyboard.test.js': 7.5, 'sign-in.test.js': 7.4,
   'persons.test.js': 7.4, 'delivery.test.js': 7.3, 'captions.test.js': 7.2, 'script.test.js': 6.9,
-  'spending.test.js': 12,
+  'spending.test.js': 12, 'versions.test.js': 12,
 };
 
 // A spec nobody classified would silently run once: refuse to go on instead.

@@ -66,6 +66,11 @@ impl Profile {
         self == Profile::Alt
     }
 
+    /// Whether an earlier cut of the final video is gone once a new one is made (`alt`), rather than kept (`default`).
+    pub fn keeps_latest_final_only(self) -> bool {
+        self == Profile::Alt
+    }
+
     /// Whether media is served from an origin of its own with signed CDN-style links (`alt`), rather than
     /// under `/media` of the API's origin (`default`).
     pub fn media_on_own_origin(self) -> bool {

@@ -61,12 +61,14 @@ enum Asset {
     Fixture(String, bool),
 }
 
-/// Answers with the file `media` names, if the project has made it (any version made so far stays served).
+/// Answers with the file `media` names, if the project has made it. Any version made so far stays served, but
+/// for the `alt` profile's final video: like a service that deletes the previous cut once a new one is there,
+/// it serves only the latest (whether an old version is kept is not shown).
 pub async fn serve(state: &AppState, project_id: u64, media: MediaRef, request: Request) -> Response {
     let found = {
         let mut store = state.store();
         store.settle_project(project_id, std::time::Instant::now());
-        store.projects.get(&project_id).and_then(|p| asset(p, media))
+        store.projects.get(&project_id).and_then(|p| asset(p, media, state.profile.keeps_latest_final_only()))
     };
     match found {
         Some(Asset::Image(svg)) => {
@@ -79,7 +81,7 @@ pub async fn serve(state: &AppState, project_id: u64, media: MediaRef, request: 
     }
 }
 
-fn asset(p: &Project, media: MediaRef) -> Option<Asset> {
+fn asset(p: &Project, media: MediaRef, latest_final_only: bool) -> Option<Asset> {
     let scenes = p.scenes.len();
     let scene = |number: u32| p.scenes.iter().find(|s| s.number == number);
     match media {
@@ -95,7 +97,8 @@ fn asset(p: &Project, media: MediaRef) -> Option<Asset> {
             (p.final_version > 0).then(|| Asset::Fixture(format!("final-{scenes}.webm"), false))
         }
         MediaRef::Final { version: Some(v) } => {
-            (1..=p.final_version).contains(&v).then(|| Asset::Fixture(format!("final-{scenes}.webm"), true))
+            let kept = if latest_final_only { v == p.final_version } else { (1..=p.final_version).contains(&v) };
+            kept.then(|| Asset::Fixture(format!("final-{scenes}.webm"), true))
         }
         MediaRef::Upscaled { version: None } => {
             p.upscaled_of.is_some().then(|| Asset::Fixture(format!("final-{scenes}-upscaled.webm"), false))

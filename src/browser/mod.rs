@@ -15,4 +15,5 @@ pub mod shared_check;
 pub mod spending;
 pub mod storage;
 pub mod theme;
+pub mod versions;
 pub mod visibility;

@@ -46,6 +46,11 @@ pub fn follow_up(project_id: i64) -> String {
     format!("storyreel.follow_up.{project_id}")
 }
 
+/// Every final video, image and clip of a project this device has seen (`browser::versions`).
+pub fn versions(project_id: i64) -> String {
+    format!("storyreel.versions.{project_id}")
+}
+
 /// Where the device keeps an account's persons: under its user id when the service showed it
 /// (`account::owner` is `fingerprint:user`), so a renewed token of the same account finds them;
 /// under the token's fingerprint until then.
@@ -74,6 +79,7 @@ mod tests {
             regenerate_draft(4, 2),
             approved_at(4),
             follow_up(4),
+            versions(4),
             persons(&owner("demo-token", Some(1))),
             persons(&owner("demo-token", None)),
         ];

@@ -25,3 +25,4 @@ pub mod spending;
 pub mod story;
 pub mod theme;
 pub mod title;
+pub mod versions;

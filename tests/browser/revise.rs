@@ -163,3 +163,63 @@ async fn the_regenerate_dialog_says_when_the_scene_keeps_a_narration_likely_too_
     assert!(text(&d).contains("Regenerating keeps the narration as it is."));
     assert!(!text(&dialog(&root, "Regenerate scene 1")).contains("likely longer"), "scene 1's is short");
 }
+
+fn video(root: &Element, label: &str) -> Option<web_sys::HtmlVideoElement> {
+    let v = root.query_selector(&format!("video[aria-label='{label}']")).ok()??;
+    Some(wasm_bindgen::JsCast::unchecked_into(v))
+}
+
+fn versions(root: &Element) -> Vec<String> {
+    let items = root.query_selector_all(".version-list li").unwrap();
+    (0..items.length()).filter_map(|i| items.item(i)?.text_content()).collect()
+}
+
+#[wasm_bindgen_test]
+async fn after_a_regeneration_the_versions_are_listed_checked_and_compared_from_the_scene() {
+    let _page = one_at_a_time().await;
+    let project = completed("demo-token", 1, 2).await;
+    let (root, _app) = open_video_page("demo-token", project.id).await;
+    assert!(heading(&root, "Versions").is_none(), "one version: nothing to choose from");
+
+    button(&root, "Regenerate scene 2…").unwrap().click();
+    button(&dialog(&root, "Regenerate scene 2"), "Regenerate (about 100 credits)").unwrap().click();
+    wait_for("the regenerated video", || {
+        text(&root).contains("The video with the regenerated scene 2 is ready.").then_some(())
+    })
+    .await;
+    // The service either keeps the earlier cut (default) or not (alt); the app asks it before offering.
+    let kept = !sim_is_alt().await;
+    let list = wait_for("the versions, checked", || {
+        let list = versions(&root);
+        (list.len() == 2 && !list[1].contains("Checking")).then_some(list)
+    })
+    .await;
+    assert!(list[0].starts_with("Scene 2 regenerated · ") && list[0].contains("playing above"), "{list:?}");
+    assert!(list[1].starts_with("First generation · "), "{list:?}");
+    let compare = "Compare before and after scene 2";
+    if !kept {
+        assert!(list[1].ends_with("No longer kept by the service"), "{list:?}");
+        assert!(button(&root, compare).is_none(), "no broken player for a cut that is gone");
+        return;
+    }
+    assert!(list[1].ends_with("Download First generation"), "named for what it downloads: {list:?}");
+    let earlier = root.query_selector(".version-list li:nth-child(2) a").unwrap().and_then(|a| a.get_attribute("href"));
+    assert_eq!(earlier, project.final_video_url, "the earlier cut, as the service gave it");
+
+    button(&root, compare).unwrap().click();
+    let (before, after) = wait_for("both cuts at scene 2 (10 s)", || {
+        let (b, a) = (video(&root, "Before")?, video(&root, "After")?);
+        (b.current_time() == 10.0 && a.current_time() == 10.0).then_some((b, a))
+    })
+    .await;
+    assert!(before.muted() && !after.muted(), "one sound at a time: the new cut's");
+    let position: web_sys::HtmlElement = wasm_bindgen::JsCast::unchecked_into(
+        root.query_selector("input[type=range][aria-label='Position of both']").unwrap().unwrap(),
+    );
+    type_into(&position, "15");
+    assert_eq!((before.current_time(), after.current_time()), (15.0, 15.0), "one seek moves both");
+    wait_for("the position said as a time", || (position.get_attribute("aria-valuetext")? == "0:15").then_some(()))
+        .await;
+    button(&root, "Keep watching the new version").unwrap().click();
+    wait_for("the comparison closed", || video(&root, "Before").is_none().then_some(())).await;
+}

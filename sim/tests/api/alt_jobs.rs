@@ -174,10 +174,12 @@ async fn a_regeneration_keeps_the_project_completed_and_swaps_the_urls_when_done
     assert_eq!(s["final_video_url"], after["final_video_url"]);
     assert_eq!(s["scenes"][1]["image_url"], after["scenes"][1]["image_url"]);
     assert_eq!(s["credits_used"], 300);
-    for url in replaced(&after).iter().chain(old.iter()) {
+    // The new files are served, and the old image and clip; the old cut of the final video is gone.
+    for url in replaced(&after).iter().chain(old.iter().skip(1)) {
         let r = sim.http.get(url.as_str().unwrap()).send().await.unwrap();
-        assert_eq!(r.status(), 200, "{url}: the new files and the old ones are served");
+        assert_eq!(r.status(), 200, "{url}: served");
     }
+    assert_eq!(sim.http.get(old[0].as_str().unwrap()).send().await.unwrap().status(), 404, "the old final video");
     sim.stop().await;
 }
 
@@ -231,6 +233,11 @@ async fn an_upscale_keeps_the_project_completed_until_the_upscaled_url_appears()
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url_upscaled"], json!(null));
+    // The earlier cut is gone once the new one is there; the new one is served.
+    let old = before["final_video_url"].as_str().unwrap();
+    assert_eq!(sim.http.get(old).header("range", "bytes=0-0").send().await.unwrap().status(), 404);
+    let new = sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url"].as_str().unwrap().to_owned();
+    assert_eq!(sim.http.get(&new).header("range", "bytes=0-0").send().await.unwrap().status(), 206);
     sim.stop().await;
 }
 

@@ -210,6 +210,11 @@ async fn upscale_runs_once_and_is_free() {
     assert_eq!(upscaled(&sim, id).await, json!(null));
     sim.wait_status(id, "completed").await;
     assert_eq!(upscaled(&sim, id).await, json!(null));
+    // The default service keeps every cut it made.
+    for cut in ["final-v1.webm", "final-v2.webm"] {
+        let r = sim.http.get(format!("{}/media/projects/{id}/{cut}", sim.base)).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{cut}");
+    }
     sim.stop().await;
 }
 

@@ -2,6 +2,7 @@
 //! storyboard: every scene's picture and narration, each with its own "Regenerate scene N".
 
 use super::revise::{RegenerateScene, UpscalePanel};
+use super::versions::VersionList;
 use super::watch::GenerationWatch;
 use crate::api::{Project, Scene};
 use crate::components::{Clip, ScriptFiles, VideoPlayer};
@@ -83,6 +84,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
                     on_refresh=watch.reload
                 />
                 <ScriptFiles project=project />
+                <VersionList id=id project=project />
                 {move || {
                     upscale
                         .get()

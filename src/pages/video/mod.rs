@@ -5,6 +5,7 @@ mod failure;
 mod finished;
 mod progress;
 mod revise;
+mod versions;
 mod watch;
 
 use crate::api::ProjectStatus;

@@ -7,7 +7,7 @@ use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
 use crate::browser::{follow_ups, notify, visibility};
-use crate::browser::{shared_check, spending};
+use crate::browser::{shared_check, spending, versions};
 use crate::domain::follow_up::{FollowUp, Progress};
 use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
@@ -91,6 +91,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         match session.call(move |client| last_known::read_and_keep_project(client, id)).await {
             Ok(p) => {
                 kept_at.set(None);
+                versions::see(&p);
                 project.set(Some(p));
             }
             Err(Failure::SignedOut) => {}
@@ -119,6 +120,9 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
             }
         };
         let reread = fresh.is_some();
+        if let Some(p) = &fresh {
+            versions::see(p);
+        }
         if reread {
             kept_at.set(None);
             project.set(fresh);
