@@ -11,7 +11,9 @@ import { measureBundle } from '../lib/bundle.js';
 // (docs/serde-bytes.md), the first load measured 274,187 B, so the budget was that rounded up to the next
 // 5,000. 277,000 since issue 26's narration timing and shared status checks (+2,637 and +3,528 B), of
 // which a second round of wasm-opt's size passes paid 3,188 B: 276,398 B measured (docs/bundle.md).
-const BUDGET = 277_000;
+// 299,000 since issue 26's spending view (+8,540 B) and versions with before/after (+13,258 B): 298,196 B
+// measured; trunk 0.21 cannot split them into chunks loaded when their pages open (docs/bundle.md).
+const BUDGET = 299_000;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {
