@@ -32,6 +32,8 @@ test('approve and a regeneration are counted, reported figures replace estimates
   await approve.getByText('This device has sent nothing paid for this project so far.').waitFor();
   await approve.getByRole('button', { name: 'Reserve 200 credits and generate' }).click();
 
+  // The service's figure comes with the completed status.
+  await page.getByText('Credits used: 200').waitFor();
   await page.getByRole('button', { name: 'Regenerate scene 2…' }).click();
   const regenerate = page.getByRole('dialog', { name: 'Regenerate scene 2' });
   await regenerate.getByText('So far this project has cost 200 credits, reported by the service.').waitFor();

@@ -20,9 +20,6 @@ pub const LAST_LIST: &str = "storyreel.last_known.list";
 /// The projects last opened, as last read (`browser::last_known`).
 pub const LAST_PROJECTS: &str = "storyreel.last_known.projects";
 
-/// What this device asked the service to spend, and what it reported (`browser::spending`).
-pub const SPENDING: &str = "storyreel.spending";
-
 /// How this device is set up, not who used it: these stay through a sign-out.
 pub const KEPT_AT_SIGN_OUT: [&str; 2] = [API_BASE_URL, THEME];
 
@@ -51,13 +48,24 @@ pub fn versions(project_id: i64) -> String {
     format!("storyreel.versions.{project_id}")
 }
 
+/// What this device asked the service to spend for an account, and what it reported
+/// (`browser::spending`): under the account's name, like its persons, so another person signing in
+/// after a 401 neither sees nor adds to it.
+pub fn spending(owner: &str) -> String {
+    per_account("spending", owner)
+}
+
 /// Where the device keeps an account's persons: under its user id when the service showed it
 /// (`account::owner` is `fingerprint:user`), so a renewed token of the same account finds them;
 /// under the token's fingerprint until then.
 pub fn persons(owner: &str) -> String {
+    per_account("persons", owner)
+}
+
+fn per_account(what: &str, owner: &str) -> String {
     match owner.split_once(':') {
-        Some((_, user)) => format!("storyreel.persons.user.{user}"),
-        None => format!("storyreel.persons.token.{owner}"),
+        Some((_, user)) => format!("storyreel.{what}.user.{user}"),
+        None => format!("storyreel.{what}.token.{owner}"),
     }
 }
 
@@ -74,7 +82,7 @@ mod tests {
             STORY_DRAFT.to_owned(),
             LAST_LIST.to_owned(),
             LAST_PROJECTS.to_owned(),
-            SPENDING.to_owned(),
+            spending(&owner("demo-token", Some(1))),
             project_draft(4),
             regenerate_draft(4, 2),
             approved_at(4),
@@ -88,5 +96,6 @@ mod tests {
             assert!(!KEPT_AT_SIGN_OUT.contains(&key.as_str()), "{key} is cleared by a sign-out");
         }
         assert_eq!(KEPT_AT_SIGN_OUT, [API_BASE_URL, THEME]);
+        assert_eq!(spending(&owner("demo-token", Some(1))), "storyreel.spending.user.1", "one ledger an account");
     }
 }

@@ -50,8 +50,13 @@ async fn a_second_place_shows_the_first_places_answers_without_asking() {
     let sent = checks_during(&status_path, 2_500).await;
     assert!(sent <= 2_500 / 300 + 2, "one stream, the first place's: {sent} requests in 2.5 s");
     assert!(sent >= 3, "the first place goes on checking: {sent}");
-    // Its own check was 2.5 s ago: only the first place's answers make it "0 s".
-    assert!(text(&second).contains("Checked 0 s ago"), "the second place is current: {}", text(&second));
+    // Its own check was 2.5 s ago or more: only the first place's answers make it "0 s" (or "1 s" on a
+    // loaded machine, where the first place's 0.3 s answers come further apart).
+    let page = text(&second);
+    assert!(
+        page.contains("Checked 0 s ago") || page.contains("Checked 1 s ago"),
+        "the second place is current: {page}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -137,6 +142,7 @@ async fn without_web_locks_each_place_checks_for_itself() {
     drop(first_app);
     sleep(200).await;
     let alone = checks_during(&status_path, 3_000).await;
-    // As before shared checks: two streams, about twice one place's requests.
-    assert!(together * 2 >= alone * 3, "each place checks: {together} requests in 3 s, one place {alone}");
+    // As before shared checks: two streams, about twice one place's requests (one shared stream would be
+    // about once; a loaded machine slows two streams more than one, hence 1.3x).
+    assert!(together * 10 >= alone * 13, "each place checks: {together} requests in 3 s, one place {alone}");
 }

@@ -31,7 +31,13 @@ async fn paid_actions_are_counted_with_their_basis_and_each_dialog_says_the_cost
     let confirm = wait_for("the confirmation", || button(&root, "Reserve 200 credits and generate")).await;
     assert!(text(&root).contains("This device has sent nothing paid for this project so far."));
     confirm.click();
-    wait_for("the finished video", || button(&root, "Regenerate scene 1…")).await.click();
+    // The service's figure comes with the completed status.
+    wait_for("the finished video and its cost", || {
+        text(&root).contains("Credits used: 200").then_some(())?;
+        button(&root, "Regenerate scene 1…")
+    })
+    .await
+    .click();
     wait_for("what it has cost so far", || {
         text(&root).contains("So far this project has cost 200 credits, reported by the service.").then_some(())
     })

@@ -87,7 +87,7 @@ async fn media_lives_on_its_own_origin_with_signed_links() {
 }
 
 #[tokio::test]
-async fn a_new_cut_gets_a_new_link_and_the_old_one_stays_served() {
+async fn a_new_cut_gets_a_new_link_and_the_old_one_is_gone() {
     let sim = Sim::alt(2000.0).await;
     let id = sim.completed(2).await;
     let first = sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url"].as_str().unwrap().to_owned();
@@ -103,8 +103,9 @@ async fn a_new_cut_gets_a_new_link_and_the_old_one_stays_served() {
     };
     assert!(second.contains("/final.webm?v=2&sig="), "{second}");
     assert_eq!(first.split_once('?').unwrap().0, second.split_once('?').unwrap().0, "one path, another query");
-    for url in [&first, &second] {
-        assert_eq!(sim.http.get(url.as_str()).send().await.unwrap().status(), 200, "{url}");
+    // This service deletes the earlier cut once the new one is there (the default keeps it).
+    for (url, status) in [(&first, 404), (&second, 200)] {
+        assert_eq!(sim.http.get(url.as_str()).send().await.unwrap().status(), status, "{url}");
     }
     sim.stop().await;
 
