@@ -40,7 +40,7 @@ pub fn VersionList(id: i64, project: RwSignal<Option<Project>>) -> impl IntoView
             p.as_ref().map(|p| [p.final_video_url.clone(), p.final_video_url_upscaled.clone()]).unwrap_or_default()
         });
         let compare = all.before_and_after().map(|(b, a, n)| (b.url.clone(), a.url.clone(), n));
-        let before_kept = compare.as_ref().map(|(b, ..)| checked(b.clone()));
+        let mut before_kept = None;
         let items = all
             .finals
             .iter()
@@ -53,6 +53,10 @@ pub fn VersionList(id: i64, project: RwSignal<Option<Project>>) -> impl IntoView
                     (Some(u), false) => checked(u.clone()),
                     (None, _) => RwSignal::new(Some(Some(false))),
                 };
+                // The comparison goes by the same answer: one request a version.
+                if compare.as_ref().is_some_and(|(before, ..)| *before == v.url) {
+                    before_kept = Some(state);
+                }
                 let what = v.describe();
                 let line = format!("{what} · {}{}", local_clock(v.at), if shown { " · playing above" } else { "" });
                 view! {
