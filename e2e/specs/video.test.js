@@ -2,7 +2,8 @@
 // see progress and scenes move, play the result; a failure; an outage the page rides out.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb, testOnce } from '../lib/harness.js';
+import { join } from 'node:path';
+import { artifacts, checkScreen, launchBrowser, openPage, startSim, startWeb, testOnce } from '../lib/harness.js';
 
 const INTERVAL_S = 1;
 let sim, web, browser;
@@ -122,6 +123,8 @@ test('three tabs on one generating project make one stream of status checks; the
   const together = await checksIn(5_000);
   assert.ok(together >= 3 && together <= 8, `three tabs, one stream: ${together} status requests in 5 s`);
   await current(tabs);
+  // The README's picture of the feature: a tab that does not ask, as current as the one that does.
+  await tabs[2].screenshot({ path: join(artifacts, `shared-checks-third-tab-${process.env.SIM_PROFILE || 'default'}.png`) });
 
   await first.close();
   await tabs[1].waitForTimeout(1_000);
