@@ -1,6 +1,7 @@
 //! When to ask the service for a project's status next. Pure: the caller passes the time in
 //! milliseconds, so the whole schedule is tested with a fake clock and driven in the browser by one timer.
 
+use super::credits::{describe_duration, describe_ms};
 use crate::api::{ApiError, ErrorKind};
 
 /// Errors back off to at most this many intervals (30 s → 60 s → 120 s, then 120 s again).
@@ -186,6 +187,26 @@ impl PollSchedule {
     }
 }
 
+/// The line under a page that checks: "Checked 12 s ago · next check in 18 s" (rounded up, so never
+/// "in 0 s"); "Checking now…" while this tab asks; "checking…" once the check is due and this tab waits
+/// for another tab's answer (a shared check, `Ahead::Wait`).
+pub fn poll_line(in_flight: bool, last_answer_at: Option<u64>, next_at: Option<u64>, now: u64) -> String {
+    if in_flight {
+        return "Checking now…".into();
+    }
+    let checked = last_answer_at.map(|at| format!("Checked {} ago", describe_ms(now.saturating_sub(at))));
+    let next = next_at.map(|at| match at.saturating_sub(now) {
+        0 => "checking…".to_owned(),
+        left => format!("next check in {}", describe_duration(left.div_ceil(1000) as u32)),
+    });
+    match (checked, next) {
+        (Some(c), Some(n)) => format!("{c} · {n}"),
+        (None, Some(n)) => format!("Not checked yet · {n}"),
+        (Some(c), None) => c,
+        (None, None) => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,5 +381,16 @@ mod tests {
         for e in [ApiError::network(), ApiError::timeout(), answer(502, None), answer(503, None), ApiError::decode()] {
             assert_eq!(outcome_after_error(&e), Outcome::Unreachable, "{e:?}");
         }
+    }
+
+    #[test]
+    fn the_poll_line_never_says_in_0_s_and_says_when_another_tab_is_awaited() {
+        assert_eq!(poll_line(false, Some(1_000), Some(31_000), 1_000), "Checked 0 s ago · next check in 30 s");
+        assert_eq!(poll_line(false, Some(1_000), Some(31_000), 30_700), "Checked 30 s ago · next check in 1 s");
+        assert_eq!(poll_line(false, Some(1_000), Some(31_000), 31_000), "Checked 30 s ago · checking…");
+        assert_eq!(poll_line(false, Some(1_000), Some(31_000), 33_000), "Checked 32 s ago · checking…", "waiting");
+        assert_eq!(poll_line(true, Some(1_000), Some(31_000), 31_000), "Checking now…");
+        assert_eq!(poll_line(false, None, Some(5_000), 0), "Not checked yet · next check in 5 s");
+        assert_eq!(poll_line(false, Some(0), None, 2_000), "Checked 2 s ago");
     }
 }

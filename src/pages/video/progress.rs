@@ -5,9 +5,10 @@ use super::watch::GenerationWatch;
 use crate::api::{Project, SceneProgress, StatusReport};
 use crate::browser::notify;
 use crate::components::{Banner, Tone};
-use crate::domain::credits::{describe_duration, describe_ms};
+use crate::domain::credits::describe_duration;
 use crate::domain::generation::{asset_label, image_alt, step_label};
 use crate::domain::media::safe_media_url;
+use crate::domain::polling::poll_line;
 use crate::hooks::{use_effect, PollState};
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -147,17 +148,7 @@ pub fn PollLine(watch: GenerationWatch, now: ReadSignal<u64>) -> impl IntoView {
 }
 
 fn poll_text(p: PollState, now: u64) -> String {
-    if p.in_flight {
-        return "Checking now…".into();
-    }
-    let checked = p.last_answer_at.map(|at| format!("Checked {} ago", describe_ms(now.saturating_sub(at))));
-    let next = p.next_at.map(|at| format!("next check in {}", describe_ms(at.saturating_sub(now))));
-    match (checked, next) {
-        (Some(c), Some(n)) => format!("{c} · {n}"),
-        (None, Some(n)) => format!("Not checked yet · {n}"),
-        (Some(c), None) => c,
-        (None, None) => String::new(),
-    }
+    poll_line(p.in_flight, p.last_answer_at, p.next_at, now)
 }
 
 fn elapsed_text(approved_at: Option<u64>, opened_at: u64, now: u64) -> String {
