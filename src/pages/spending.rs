@@ -7,6 +7,7 @@ use crate::browser::page::set_title;
 use crate::browser::spending;
 use crate::components::PageHeading;
 use crate::domain::spending::Figure;
+use crate::domain::title::project_title;
 use crate::routes;
 use leptos::prelude::*;
 
@@ -30,7 +31,7 @@ pub fn SpendingPage() -> impl IntoView {
         .iter()
         .map(|p| {
             let (asked, regenerated) = p.regenerations();
-            let title = if p.title.is_empty() { format!("Project {}", p.id) } else { p.title.clone() };
+            let title = if p.title.is_empty() { project_title(p.id, None) } else { p.title.clone() };
             view! {
                 <tr>
                     <th scope="row">

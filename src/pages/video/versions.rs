@@ -42,9 +42,7 @@ pub fn VersionList(id: i64, project: RwSignal<Option<Project>>) -> impl IntoView
         let compare = all.before_and_after().map(|(b, a, n)| (b.url.clone(), a.url.clone(), n));
         let mut before_kept = None;
         let items = all
-            .finals
-            .iter()
-            .rev()
+            .newest_first()
             .map(|v| {
                 let url = safe_media_url(&v.url).map(str::to_owned);
                 let shown = playing.iter().flatten().any(|p| *p == v.url);

@@ -84,16 +84,18 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         kept_at.set(None);
         last_known::forget_project(id);
     };
+    // A project just read from the service: shown instead of the kept one, its addresses noted as versions.
+    let take_fresh = move |p: Project| {
+        kept_at.set(None);
+        versions::see(&p);
+        project.set(Some(p));
+    };
 
     // The project carries the scenes (to regenerate) and every address: keep asking until it comes,
     // 1 s after a failure, then less often.
     let load_project = use_retry(1_000, 30_000, move || async move {
         match session.call(move |client| last_known::read_and_keep_project(client, id)).await {
-            Ok(p) => {
-                kept_at.set(None);
-                versions::see(&p);
-                project.set(Some(p));
-            }
+            Ok(p) => take_fresh(p),
             Err(Failure::SignedOut) => {}
             Err(Failure::Show(e)) if e.kind == ErrorKind::NotFound => vanished(),
             Err(Failure::Show(e)) => {
@@ -120,12 +122,8 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
             }
         };
         let reread = fresh.is_some();
-        if let Some(p) = &fresh {
-            versions::see(p);
-        }
-        if reread {
-            kept_at.set(None);
-            project.set(fresh);
+        if let Some(p) = fresh {
+            take_fresh(p);
         }
         let at = now_ms();
         stall.update_value(|w| match w {
@@ -133,7 +131,8 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
             None => *w = Some(StallWatch::new(r.progress, at)),
         });
         problem.set(None);
-        let was = report.with_untracked(|old| old.as_ref().map(|o| o.status.clone()));
+        let (was, used_before) = report
+            .with_untracked(|old| (old.as_ref().map(|o| o.status.clone()), old.as_ref().and_then(|o| o.credits_used)));
         let following = follow(id, follow_up, follow_up_outcome, project, &r.status, at);
         let finished = is_terminal(&r.status) && !following;
         if finished && was.as_ref() != Some(&r.status) {
@@ -147,7 +146,8 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
                 notify::show(if done { "Your video is ready" } else { "Video generation failed" }, &name);
             }
         }
-        if let Some(used) = r.credits_used {
+        // Noted once per new figure, not read and rewritten with every answer that repeats it.
+        if let Some(used) = r.credits_used.filter(|used| used_before != Some(*used)) {
             spending::report(id, &project.with_untracked(|p| project_title(id, p.as_ref())), used);
         }
         let not_approved = can_edit_scenes(&r.status);
