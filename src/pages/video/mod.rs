@@ -108,22 +108,17 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
     });
     // Rebuilt only when the phase changes (measured: rebuilding views on every answer grew wasm
     // memory by ~300 bytes a check, and would restart the player during an upscale).
-    let body = move || {
-        if watch.gone.get() {
-            return view! { <NotFound project=true /> }.into_any();
+    let body = move || match phase.get() {
+        None => view! {
+            <p role="status">"Checking the project's status…"</p>
+            <MessageBanner tone=Tone::Error message=watch.problem />
         }
-        match phase.get() {
-            None => view! {
-                <p role="status">"Checking the project's status…"</p>
-                <MessageBanner tone=Tone::Error message=watch.problem />
-            }
-            .into_any(),
-            Some(Phase::Working) => view! { <Progress report=report /> }.into_any(),
-            Some(Phase::Done) => view! { <Finished id=id watch=watch ask=ask /> }.into_any(),
-            Some(Phase::Failed) => {
-                let r = report.get_untracked().unwrap_or_default();
-                view! { <Failure report=r rows=scene_rows /> }.into_any()
-            }
+        .into_any(),
+        Some(Phase::Working) => view! { <Progress report=report /> }.into_any(),
+        Some(Phase::Done) => view! { <Finished id=id watch=watch ask=ask /> }.into_any(),
+        Some(Phase::Failed) => {
+            let r = report.get_untracked().unwrap_or_default();
+            view! { <Failure report=r rows=scene_rows /> }.into_any()
         }
     };
 
@@ -136,35 +131,40 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
         None if regenerating() => Some(RESTITCHING.to_owned()),
         None => None,
     };
-    let active = move || watch.shown_status().is_none_or(|s| !is_terminal(&s)) && !watch.gone.get();
+    let active = move || watch.shown_status().is_none_or(|s| !is_terminal(&s));
 
+    // A project the service no longer shows is not found as a whole page: one heading, not the
+    // project's with "Project not found" under it.
+    let gone = move || watch.gone.get();
     view! {
-        <section class="page" aria-labelledby="video-heading">
-            <div class="page-head">
-                <PageHeading id="video-heading">{move || watch.title(id)}</PageHeading>
-                <StatusBadge status=status />
-            </div>
-            <MessageBanner tone=Tone::Warning message=kept_line />
-            {move || under_way().map(|text| view! { <Banner tone=Tone::Info>{text}</Banner> })}
-            {move || {
-                watch
-                    .follow_up_outcome
-                    .get()
-                    .map(|(progress, text)| {
-                        let tone = if progress == Progress::Done { Tone::Success } else { Tone::Warning };
-                        view! { <Banner tone=tone>{text}</Banner> }
-                    })
-            }}
-            {body}
-            <Show when=active>
-                <WaitNotes watch=watch now=now approved_at=approved_at opened_at=opened_at />
-                <PollLine watch=watch now=now />
-                <SceneRows rows=scene_rows project=project />
-            </Show>
-            <div class="actions">
-                <a href=routes::project(id)>"See the scenes' texts"</a>
-                <NewStoryFrom project=project />
-            </div>
-        </section>
+        <Show when=move || !gone() fallback=|| view! { <NotFound project=true /> }>
+            <section class="page" aria-labelledby="video-heading">
+                <div class="page-head">
+                    <PageHeading id="video-heading">{move || watch.title(id)}</PageHeading>
+                    <StatusBadge status=status />
+                </div>
+                <MessageBanner tone=Tone::Warning message=kept_line />
+                {move || under_way().map(|text| view! { <Banner tone=Tone::Info>{text}</Banner> })}
+                {move || {
+                    watch
+                        .follow_up_outcome
+                        .get()
+                        .map(|(progress, text)| {
+                            let tone = if progress == Progress::Done { Tone::Success } else { Tone::Warning };
+                            view! { <Banner tone=tone>{text}</Banner> }
+                        })
+                }}
+                {body}
+                <Show when=active>
+                    <WaitNotes watch=watch now=now approved_at=approved_at opened_at=opened_at />
+                    <PollLine watch=watch now=now />
+                    <SceneRows rows=scene_rows project=project />
+                </Show>
+                <div class="actions">
+                    <a href=routes::project(id)>"See the scenes' texts"</a>
+                    <NewStoryFrom project=project />
+                </div>
+            </section>
+        </Show>
     }
 }
