@@ -1,5 +1,6 @@
 # Sourced by the scripts: the tools scripts/setup installed, first on PATH.
-export PATH="$PWD/e2e/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+# deploy/bin first: its wasm-bindgen splits the release wasm, then runs the real one (it says why).
+export PATH="$PWD/deploy/bin:$PWD/e2e/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 # Starts storyreel-sim (SIM_BIN, else the release build: cargo build -p storyreel-sim --release) on a

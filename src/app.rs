@@ -9,7 +9,8 @@ use crate::components::{Banner, NotFound, RequireSignIn, Tone};
 use crate::config::Config;
 use crate::domain::theme::ThemeChoice;
 use crate::hooks::use_load;
-use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SignInPage, SpendingPage, VideoPage};
+use crate::page_code;
+use crate::pages::{ProjectsPage, SignInPage};
 use crate::router::{moved_since_start, provide_router, use_location};
 use crate::routes::{self, Screen};
 use crate::session::{use_session, Session};
@@ -24,6 +25,10 @@ pub fn App() -> impl IntoView {
     // its place.
     move || config.get().map(|(config, warning)| view! { <Shell config=config warning=warning /> })
 }
+
+/// When the other pages' code is fetched after start: after the first screen's own reads, even on
+/// a slow link (the benchmark's 1.6 Mbps list has its fresh data within 2 s).
+const PAGE_CODE_AFTER_MS: u32 = 3_000;
 
 #[component]
 pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
@@ -47,6 +52,12 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
         shown.set_value(true);
     };
     on_cleanup(cancel_heading_focus);
+    // The other pages' code, once the first screen has had the connection to itself for a while: a
+    // page opened later (on a train, in a tunnel) then needs no download.
+    leptos::task::spawn_local(async {
+        gloo_timers::future::TimeoutFuture::new(PAGE_CODE_AFTER_MS).await;
+        page_code::preload_all().await;
+    });
     view! {
         <a class="skip-link" href="#main">
             "Skip to content"
@@ -83,14 +94,51 @@ fn page(screen: Screen) -> AnyView {
     match screen {
         Screen::SignIn => view! { <SignInPage /> }.into_any(),
         Screen::Projects => view! { <ProjectsPage /> }.into_any(),
-        Screen::NewStory => view! { <NewStoryPage /> }.into_any(),
-        Screen::Persons => view! { <PersonsPage /> }.into_any(),
-        Screen::Spending => view! { <SpendingPage /> }.into_any(),
-        Screen::Project(id) => view! { <ProjectPage id=id /> }.into_any(),
-        Screen::Video(id) => view! { <VideoPage id=id /> }.into_any(),
+        Screen::NewStory => with_code(page_code::new_story),
+        Screen::Persons => with_code(page_code::persons),
+        Screen::Spending => with_code(page_code::spending),
+        Screen::Project(id) => with_code(move || page_code::project(id)),
+        Screen::Video(id) => with_code(move || page_code::video(id)),
         Screen::NoSuchProject => view! { <NotFound project=true /> }.into_any(),
         Screen::NotFound => view! { <NotFound /> }.into_any(),
     }
+}
+
+/// A page whose code may still have to be downloaded (`page_code`): said while it comes, and said
+/// with a way to ask again if it does not.
+fn with_code<F>(load: impl Fn() -> F + Send + Sync + 'static) -> AnyView
+where
+    F: std::future::Future<Output = Result<AnyView, page_code::CodeNotLoaded>> + 'static,
+{
+    let attempt = RwSignal::new(0u32);
+    let waiting = RwSignal::new(true);
+    let retry = move |_| attempt.update(|n| *n += 1);
+    // Not a <Suspense>: its fallback has the split-off code run while its owner is being torn down.
+    let page = move || {
+        attempt.track();
+        let code = load();
+        waiting.set(true);
+        // The page's future is not Send (nor need it be: one thread); Suspend asks for it.
+        Suspend::new(send_wrapper::SendWrapper::new(async move {
+            let page = code.await;
+            waiting.set(false);
+            page.unwrap_or_else(|_| {
+                view! {
+                    <Banner tone=Tone::Error>
+                        "This page could not be loaded: check the connection. " <button type="button" on:click=retry>
+                            "Try again"
+                        </button>
+                    </Banner>
+                }
+                .into_any()
+            })
+        }))
+    };
+    view! {
+        {move || waiting.get().then(|| view! { <p role="status">"Loading the page…"</p> })}
+        {page}
+    }
+    .into_any()
 }
 
 #[component]

@@ -11,6 +11,7 @@ pub mod config;
 pub mod domain;
 pub mod hooks;
 pub mod keyed;
+pub mod page_code;
 pub mod pages;
 pub mod router;
 pub mod routes;

@@ -18,6 +18,7 @@ const LAYERS: Layers = &[
     ("hooks over the session and the browser", "hooks"),
     ("components", "components"),
     ("pages", "pages"),
+    ("the pages' code, downloaded when first opened", "page_code"),
     ("the shell", "app"),
 ];
 

@@ -1,8 +1,9 @@
-// Delivery: the release build's precompressed files as nginx (deploy/nginx.conf) sends them, and
-// config.json fetched in parallel with the wasm through the preload in index.html.
+// Delivery: the release build's precompressed files as nginx (deploy/nginx.conf) sends them,
+// config.json fetched in parallel with the wasm through the preload in index.html, and the pages'
+// split-off code fetched after the first screen, not before.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -159,4 +160,86 @@ test('while the wasm downloads the page shows its frame and says it is starting;
   assert.equal(await page.getByRole('banner').count(), 1, 'one header');
   assert.equal(await page.getByRole('main').count(), 1, 'one main region');
   await page.context().close();
+});
+
+// The pages' split-off code (src/page_code.rs, deploy/split-pages.mjs): every part, as built.
+const partsDir = join(dist, 'snippets', 'wasm-split');
+const parts = readdirSync(partsDir).filter((name) => name.endsWith('.wasm'));
+const isPart = (url) => new URL(url).pathname.startsWith('/snippets/wasm-split/') && url.endsWith('.wasm');
+
+test("sign-in starts without any page's split-off code; the parts come once, after, and serve a page offline", async () => {
+  assert.ok(parts.length >= 5, `one part or more for each of the five split pages: ${parts.join(', ')}`);
+  for (const name of parts) {
+    const res = await get(`/snippets/wasm-split/${name}`, 'gzip, deflate, br');
+    assert.equal(res.status, 200, name);
+    assert.equal(res.headers['content-encoding'], 'br', `${name} comes brotli`);
+    assert.equal(res.headers['content-type'], 'application/wasm', name);
+    assert.ok(brotliDecompressSync(res.body).equals(readFileSync(join(partsDir, name))), `${name} decodes to the built file`);
+    assert.deepEqual(caching(res.headers), { cacheControl: `max-age=${YEAR}`, expiresIn: YEAR }, `${name} is named for its content and cached for a year`);
+  }
+  const page = await openPage(browser);
+  const asked = [];
+  page.on('request', (r) => { if (isPart(r.url())) asked.push(new URL(r.url()).pathname); });
+  await page.goto(`${web.url}/sign-in`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  assert.deepEqual(asked, [], 'the first screen asked for no part');
+
+  // Once the first screen has had the connection to itself, every part is fetched, each once.
+  await page.waitForFunction((n) => performance.getEntriesByType('resource')
+    .filter((e) => e.name.includes('/snippets/wasm-split/') && e.name.endsWith('.wasm')).length >= n, parts.length, { timeout: 30_000 });
+  assert.deepEqual([...asked].sort(), parts.map((p) => `/snippets/wasm-split/${p}`).sort(), 'every part, once');
+
+  // The code is here now: with the connection gone, a page that was not open before still opens.
+  await page.getByLabel('Access token').fill('demo-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+  await page.context().setOffline(true);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New story' }).click();
+  await page.getByRole('heading', { name: 'New story' }).waitFor();
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a page whose code does not arrive says so, keeps the header, and opens on "Try again"', async () => {
+  const page = await openPage(browser);
+  await page.route((url) => isPart(url.href), (route) => route.abort('internetdisconnected'));
+  await page.goto(`${web.url}/new`);
+  await page.getByLabel('Access token').fill('demo-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded: check the connection.' });
+  await alert.waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'New story' }).count(), 0);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor(); // the rest of the app still works
+
+  await page.unroute((url) => isPart(url.href));
+  await page.unrouteAll();
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('heading', { name: 'New story' }).waitFor();
+  assert.equal(await alert.count(), 0, 'the message went with the failure');
+  // The loader reports each failed fetch on the console; nothing else went wrong.
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test("opened at a split page's address, the page's parts are asked for beside the main wasm, once, and used", async () => {
+  for (const [path, part] of [['/projects/1/video', 'split_video'], ['/projects/1', 'split_project'], ['/new', 'split_new_story'],
+    ['/persons', 'split_persons'], ['/spending', 'split_spending']]) {
+    const page = await openPage(browser);
+    await page.goto(web.url + path);
+    await page.getByLabel('Access token').fill('demo-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`**${path}`);
+    await page.waitForFunction(() => !document.querySelector('#main [role="status"]')?.textContent.includes('Loading the page'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => e.name.includes('/snippets/wasm-split/') && e.name.endsWith('.wasm'))
+      .map((e) => ({ file: new URL(e.name).pathname.split('/').pop(), by: e.initiatorType })));
+    // "link": the boot script's preload, before the app ran (the loader's own request would be a
+    // "fetch"); and no part twice, so the loader took the preloaded answers rather than asking again.
+    // (After 3 s the app fetches the other pages' parts; those come as "fetch", once each.)
+    assert.ok(fetched.some((f) => f.file.startsWith(`${part}-`) && f.by === 'link'), `${path}: ${part} preloaded: ${JSON.stringify(fetched)}`);
+    assert.equal(new Set(fetched.map((f) => f.file)).size, fetched.length, `${path}: each part once: ${JSON.stringify(fetched)}`);
+    assert.deepEqual(page.problems, [], path);
+    await page.context().close();
+  }
 });

@@ -1,0 +1,119 @@
+// Trunk post-build hook: the pages' split-off wasm (deploy/bin/wasm-bindgen put them, with their
+// loader, in snippets/wasm-split/) made ready to ship, before deploy/minify-glue.mjs.
+// 1. Each part optimised for size like the main module (release builds) and named for its content
+//    (NAME-<16 hex>.wasm), so deploy/nginx.conf caches it for a year like every hashed asset.
+// 2. The loader: its import of the bindings pointed at their hashed name, its parts at theirs,
+//    minified, and itself named for its content; the bindings' import of it follows.
+// 3. index.html: trunk preloads every snippet; the parts must not be (that would download them all
+//    with the first screen, the very thing the split avoids), the loader must (the bindings import
+//    it, so without the preload it would cost a round trip more before the app starts).
+// 4. The boot script: opened at one of the split pages' addresses (a deep link, a reload), the page's
+//    parts are asked for at once, beside the main wasm, rather than after it has started (a round
+//    trip and their bytes later). PAGES below mirrors src/routes.rs for the split pages only;
+//    e2e/specs/delivery.test.js opens each address and checks its parts come early.
+// Nothing to do when the build has no parts (a build without the `split` feature).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { minify } from '../e2e/node_modules/terser/main.js';
+
+const dir = process.env.TRUNK_STAGING_DIR;
+if (!dir) throw new Error('split-pages: run me as a trunk hook (TRUNK_STAGING_DIR is not set)');
+const parts = join(dir, 'snippets', 'wasm-split');
+if (!existsSync(parts)) process.exit(0);
+const release = process.env.TRUNK_PROFILE === 'release';
+
+const found = readdirSync(dir).filter((f) => /^storyreel-[0-9a-f]+\.js$/.test(f));
+if (found.length !== 1) throw new Error(`split-pages: expected one storyreel-<hash>.js in ${dir}, found ${found.join(', ') || 'none'}`);
+const glueFile = join(dir, found[0]);
+const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64')}`;
+const hashed = (name, bytes) => name.replace(/(\.[a-z]+)$/, `-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}$1`);
+
+// The split point names of src/page_code.rs, and the addresses that open them (src/routes.rs).
+const PAGES = {
+  video: '^/projects/\\d+/video$',
+  project: '^/projects/\\d+$',
+  new_story: '^/new$',
+  persons: '^/persons$',
+  spending: '^/spending$',
+};
+
+const loaderFile = join(parts, '__wasm_split.js');
+let loader = readFileSync(loaderFile, 'utf8');
+// Each loader of the loader script: the file it fetches and the loaders it waits for first.
+const loads = new Map();
+for (const m of loader.matchAll(/const (\w+) = (?:wrapAsyncCb\()?makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)", import\.meta\.url\)\);[\s\S]*?\n\}\n, \[([^\]]*)\]\)/g)) {
+  loads.set(m[1], { file: m[2], deps: m[3].split(',').map((d) => d.trim()).filter(Boolean) });
+}
+const filesOf = (name, seen = new Set()) => {
+  const load = loads.get(name);
+  if (!load) throw new Error(`split-pages: the loader has no ${name}`);
+  if (!seen.has(name)) {
+    seen.add(name);
+    for (const dep of load.deps) filesOf(dep, seen);
+  }
+  return [...seen].map((n) => loads.get(n).file);
+};
+const pageFiles = Object.fromEntries(Object.keys(PAGES).map((page) => [page, filesOf(`__wasm_split_load_${page}`)]));
+const splitPoints = [...loads.keys()].filter((n) => n.startsWith('__wasm_split_load_')).map((n) => n.slice(18)).sort();
+if (splitPoints.join() !== Object.keys(PAGES).sort().join()) {
+  throw new Error(`split-pages: the split points (${splitPoints}) are not the pages PAGES knows (${Object.keys(PAGES)})`);
+}
+let total = 0;
+const renamed = new Map();
+for (const name of readdirSync(parts).filter((f) => f.endsWith('.wasm'))) {
+  const path = join(parts, name);
+  if (release) {
+    // (Its stderr is kept for a failure: on success it only says, once a part, that it does not know
+    // the name section's field names, which the strip drops anyway.)
+    execFileSync('wasm-opt', ['-Oz', '--strip-debug', '--strip-producers', path, '-o', path], { stdio: ['ignore', 'inherit', 'pipe'] });
+  }
+  const bytes = readFileSync(path);
+  const named = hashed(name, bytes);
+  renameSync(path, join(parts, named));
+  const reference = `"./${name}"`;
+  if (!loader.includes(reference)) throw new Error(`split-pages: the loader does not fetch ${name}`);
+  loader = loader.split(reference).join(`"./${named}"`);
+  renamed.set(name, named);
+  total += bytes.length;
+}
+const main = /import \{ initSync \} from "\.\/storyreel\.js";/;
+if (!main.test(loader)) throw new Error('split-pages: the loader does not import initSync from ./storyreel.js');
+loader = loader.replace(main, `import { initSync } from "../../${found[0]}";`);
+if (release) loader = (await minify(loader, { module: true, compress: true, mangle: true })).code;
+const loaderName = hashed('wasm-split.js', loader);
+rmSync(loaderFile);
+writeFileSync(join(parts, loaderName), loader);
+
+const indexFile = join(dir, 'index.html');
+let index = readFileSync(indexFile, 'utf8');
+const preloads = index.match(/<link\b[^>]*\/snippets\/wasm-split\/[^>]*>/g) ?? [];
+const loaderLink = preloads.filter((l) => l.includes('/__wasm_split.js'));
+if (loaderLink.length !== 1) throw new Error(`split-pages: expected trunk's one preload of the loader in index.html, found ${loaderLink.length}`);
+for (const link of preloads) {
+  index = index.replace(link, link === loaderLink[0]
+    ? link.replace('/__wasm_split.js', `/${loaderName}`).replace(/sha384-[A-Za-z0-9+/=]+/, `${sri(loader)}`)
+    : '');
+}
+
+// Prepended to trunk's boot module (deploy/externalize-boot.mjs then moves it to a file): it runs as
+// soon as the bindings have arrived, before their `await init(...)` of the main wasm.
+const publicUrl = process.env.TRUNK_PUBLIC_URL || '/';
+const early = `{const p=location.pathname.replace(/\\/+$/,""),f=${JSON.stringify(Object.fromEntries(
+  Object.entries(PAGES).map(([page, path]) => [path, pageFiles[page].map((f) => renamed.get(f))])))};`
+  + 'for(const [r,n] of Object.entries(f))if(new RegExp(r).test(p))for(const x of n){const l=document.createElement("link");'
+  + `l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=${JSON.stringify(`${publicUrl}snippets/wasm-split/`)}+x;document.head.append(l)}}`;
+const boot = /(<script\b(?![^>]*\bsrc=)[^>]*\btype=["']?module["']?[^>]*>)/;
+if (!boot.test(index)) throw new Error('split-pages: no inline boot module in index.html');
+index = index.replace(boot, `$1${early}`);
+
+const glue = readFileSync(glueFile, 'utf8');
+const from = 'from "./snippets/wasm-split/__wasm_split.js"';
+if (!glue.includes(from)) throw new Error(`split-pages: ${found[0]} does not import ${from}`);
+const linked = glue.split(from).join(`from "./snippets/wasm-split/${loaderName}"`);
+if (!index.includes(sri(glue))) throw new Error(`split-pages: index.html has no integrity digest of ${found[0]}`);
+index = index.split(sri(glue)).join(sri(linked));
+writeFileSync(glueFile, linked);
+writeFileSync(indexFile, index);
+console.log(`split-pages: ${readdirSync(parts).length - 1} parts, ${total} B of wasm, loader ${loaderName}`);
