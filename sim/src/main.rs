@@ -33,6 +33,9 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // SIGTERM is caught from before the port is announced: whoever reads the line may stop us at once
+    // (on a loaded machine the main task could otherwise be stopped before it got to listening).
+    let stop = shutdown_signal();
     // Scripts read this one line to learn the port.
     println!("storyreel-sim listening on {}", server.url());
     // The `alt` profile's media origin, on a line of its own after the one scripts read first.
@@ -40,7 +43,7 @@ async fn main() -> ExitCode {
         println!("storyreel-sim media on {media}");
     }
     let _ = std::io::stdout().flush();
-    shutdown_signal().await;
+    stop.await;
     match server.stop().await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -50,20 +53,25 @@ async fn main() -> ExitCode {
     }
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C or SIGTERM; SIGTERM's handler is in place when this returns, not when it is first awaited.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    async move {
+        let ctrl_c = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        #[cfg(unix)]
+        let term = async {
+            match term.as_mut() {
+                Some(s) => {
+                    s.recv().await;
+                }
+                None => std::future::pending().await,
             }
-            Err(_) => std::future::pending().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+        };
+        #[cfg(not(unix))]
+        let term = std::future::pending::<()>();
+        tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    }
 }
