@@ -2,12 +2,11 @@
 // (it imports the bindings and starts the wasm) into a hashed file of its own, so the app runs
 // under a Content-Security-Policy of `script-src 'self'`, with no 'unsafe-inline' and no hash to
 // keep in step with every build. See deploy/nginx.conf.
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hashedName, stagingDir } from './staged.mjs';
 
-const dir = process.env.TRUNK_STAGING_DIR;
-if (!dir) throw new Error('externalize-boot: run me as a trunk hook (TRUNK_STAGING_DIR is not set)');
+const dir = stagingDir('externalize-boot');
 const publicUrl = process.env.TRUNK_PUBLIC_URL || '/';
 const index = join(dir, 'index.html');
 const html = readFileSync(index, 'utf8');
@@ -18,8 +17,7 @@ let moved = 0;
 const out = html.replace(inline, (whole, attrs, body) => {
   if (!body.trim()) return whole;
   const module = /\btype=["']?module/.test(attrs);
-  const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
-  const name = `boot-${hash}.js`;
+  const name = hashedName('boot.js', body);
   writeFileSync(join(dir, name), body.trim() + '\n');
   moved += 1;
   return `<script${module ? ' type="module"' : ''} src="${publicUrl}${name}"></script>`;

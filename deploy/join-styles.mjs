@@ -3,12 +3,11 @@
 // four requests on a slow link and 0.9 KB of gzip (each compresses alone: 4,438 B against 3,534 B
 // for the same text in one). Trunk 0.21 bundles no CSS, so this joins what it built, in the order
 // index.html links them, and points index.html at the result with its integrity digest.
-import { createHash } from 'node:crypto';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hashedName, sri, stagingDir } from './staged.mjs';
 
-const dir = process.env.TRUNK_STAGING_DIR;
-if (!dir) throw new Error('join-styles: run me as a trunk hook (TRUNK_STAGING_DIR is not set)');
+const dir = stagingDir('join-styles');
 
 const indexFile = join(dir, 'index.html');
 const index = readFileSync(indexFile, 'utf8');
@@ -20,9 +19,8 @@ if (links.length === 0) throw new Error('join-styles: index.html links no style 
 if (links.some((l) => !/\brel="?stylesheet\b/.test(l[0]))) throw new Error('join-styles: a .css link is not a style sheet');
 
 const css = links.map((l) => readFileSync(join(dir, l[1]), 'utf8')).join('\n');
-const digest = (algorithm) => createHash(algorithm).update(css);
-const name = `style-${digest('sha256').digest('hex').slice(0, 16)}.css`;
-const link = `<link rel="stylesheet" href="/${name}" integrity="sha384-${digest('sha384').digest('base64')}">`;
+const name = hashedName('style.css', css);
+const link = `<link rel="stylesheet" href="/${name}" integrity="${sri(css)}">`;
 let first = true;
 const joined = index.replace(sheet, () => (first ? ((first = false), link) : ''));
 writeFileSync(join(dir, name), css);

@@ -11,23 +11,17 @@
 //    property names, so the keys of step 1 stay as written.
 // index.html's subresource-integrity digests of both files are replaced by the new ones.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { minify } from '../e2e/node_modules/terser/main.js';
+import { one, sri, stagingDir } from './staged.mjs';
 
-const dir = process.env.TRUNK_STAGING_DIR;
-if (!dir) throw new Error('minify-glue: run me as a trunk hook (TRUNK_STAGING_DIR is not set)');
+const dir = stagingDir('minify-glue');
 if (process.env.TRUNK_PROFILE !== 'release') process.exit(0); // debug builds keep readable bindings
 
-const one = (pattern) => {
-  const found = readdirSync(dir).filter((f) => pattern.test(f));
-  if (found.length !== 1) throw new Error(`minify-glue: expected one file like ${pattern} in ${dir}, found ${found.join(', ') || 'none'}`);
-  return join(dir, found[0]);
-};
-const wasmFile = one(/^storyreel-[0-9a-f]+_bg\.wasm$/);
-const jsFile = one(/^storyreel-[0-9a-f]+\.js$/);
+const wasmFile = one('minify-glue', dir, /^storyreel-[0-9a-f]+_bg\.wasm$/);
+const jsFile = one('minify-glue', dir, /^storyreel-[0-9a-f]+\.js$/);
 
 const built = readFileSync(wasmFile);
 const wasm = orderedByName(wasmFile);
@@ -42,7 +36,6 @@ for (const [old, short] of renamed) {
   js = js.replace(key, `$1${short}$2`);
 }
 const { code } = await minify(js, { module: true, compress: true, mangle: true });
-const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64')}`;
 const indexFile = join(dir, 'index.html');
 let index = readFileSync(indexFile, 'utf8');
 for (const [before, after] of [[built, bytes], [readFileSync(jsFile), Buffer.from(code)]]) {

@@ -5,10 +5,10 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stagingDir } from './staged.mjs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dir = process.env.TRUNK_STAGING_DIR;
-if (!dir) throw new Error('precompress: run me as a trunk hook (TRUNK_STAGING_DIR is not set)');
+const dir = stagingDir('precompress');
 
 const compressible = /\.(wasm|js|css)$/;
 function* files(folder) {

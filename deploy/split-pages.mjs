@@ -13,22 +13,18 @@
 //    e2e/specs/delivery.test.js opens each address and checks its parts come early.
 // Nothing to do when the build has no parts (a build without the `split` feature).
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { minify } from '../e2e/node_modules/terser/main.js';
+import { hashedName, one, sri, stagingDir } from './staged.mjs';
 
-const dir = process.env.TRUNK_STAGING_DIR;
-if (!dir) throw new Error('split-pages: run me as a trunk hook (TRUNK_STAGING_DIR is not set)');
+const dir = stagingDir('split-pages');
 const parts = join(dir, 'snippets', 'wasm-split');
 if (!existsSync(parts)) process.exit(0);
 const release = process.env.TRUNK_PROFILE === 'release';
 
-const found = readdirSync(dir).filter((f) => /^storyreel-[0-9a-f]+\.js$/.test(f));
-if (found.length !== 1) throw new Error(`split-pages: expected one storyreel-<hash>.js in ${dir}, found ${found.join(', ') || 'none'}`);
-const glueFile = join(dir, found[0]);
-const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64')}`;
-const hashed = (name, bytes) => name.replace(/(\.[a-z]+)$/, `-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}$1`);
+const glueFile = one('split-pages', dir, /^storyreel-[0-9a-f]+\.js$/);
+const glueName = basename(glueFile);
 
 // The split point names of src/page_code.rs, and the addresses that open them (src/routes.rs).
 const PAGES = {
@@ -70,7 +66,7 @@ for (const name of readdirSync(parts).filter((f) => f.endsWith('.wasm'))) {
     execFileSync('wasm-opt', ['-Oz', '--strip-debug', '--strip-producers', path, '-o', path], { stdio: ['ignore', 'inherit', 'pipe'] });
   }
   const bytes = readFileSync(path);
-  const named = hashed(name, bytes);
+  const named = hashedName(name, bytes);
   renameSync(path, join(parts, named));
   const reference = `"./${name}"`;
   if (!loader.includes(reference)) throw new Error(`split-pages: the loader does not fetch ${name}`);
@@ -80,9 +76,9 @@ for (const name of readdirSync(parts).filter((f) => f.endsWith('.wasm'))) {
 }
 const main = /import \{ initSync \} from "\.\/storyreel\.js";/;
 if (!main.test(loader)) throw new Error('split-pages: the loader does not import initSync from ./storyreel.js');
-loader = loader.replace(main, `import { initSync } from "../../${found[0]}";`);
+loader = loader.replace(main, `import { initSync } from "../../${glueName}";`);
 if (release) loader = (await minify(loader, { module: true, compress: true, mangle: true })).code;
-const loaderName = hashed('wasm-split.js', loader);
+const loaderName = hashedName('wasm-split.js', loader);
 rmSync(loaderFile);
 writeFileSync(join(parts, loaderName), loader);
 
@@ -110,9 +106,9 @@ index = index.replace(boot, `$1${early}`);
 
 const glue = readFileSync(glueFile, 'utf8');
 const from = 'from "./snippets/wasm-split/__wasm_split.js"';
-if (!glue.includes(from)) throw new Error(`split-pages: ${found[0]} does not import ${from}`);
+if (!glue.includes(from)) throw new Error(`split-pages: ${glueName} does not import ${from}`);
 const linked = glue.split(from).join(`from "./snippets/wasm-split/${loaderName}"`);
-if (!index.includes(sri(glue))) throw new Error(`split-pages: index.html has no integrity digest of ${found[0]}`);
+if (!index.includes(sri(glue))) throw new Error(`split-pages: index.html has no integrity digest of ${glueName}`);
 index = index.split(sri(glue)).join(sri(linked));
 writeFileSync(glueFile, linked);
 writeFileSync(indexFile, index);

@@ -21,14 +21,12 @@ impl From<leptos::wasm_split::SplitLoaderError> for CodeNotLoaded {
 }
 
 macro_rules! page_code {
-    ($(#[$doc:meta])* $name:ident, $preload:ident, ($($arg:ident: $ty:ty),*) => $body:expr) => {
-        $(#[$doc])*
+    ($name:ident, $preload:ident, ($($arg:ident: $ty:ty),*) => $body:expr) => {
         #[cfg(feature = "split")]
         #[leptos::wasm_split::wasm_split($name, wasm_split_path = ::leptos::wasm_split, preload($preload), fallible)]
         pub fn $name($($arg: $ty),*) -> Result<AnyView, CodeNotLoaded> {
             Ok($body.into_any())
         }
-        $(#[$doc])*
         #[cfg(not(feature = "split"))]
         pub async fn $name($($arg: $ty),*) -> Result<AnyView, CodeNotLoaded> {
             Ok($body.into_any())

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { launchBrowser, openPage, screenInEveryVariant, startSim, startWeb } from '../lib/harness.js';
 import { firstLoadFiles } from '../lib/bundle.js';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
@@ -210,6 +210,7 @@ test('a page whose code does not arrive says so, keeps the header, and opens on 
   await alert.waitFor();
   assert.equal(await page.getByRole('heading', { name: 'New story' }).count(), 0);
   await page.getByRole('navigation', { name: 'Main' }).waitFor(); // the rest of the app still works
+  assert.deepEqual(await screenInEveryVariant(page, 'page-code-not-loaded'), []);
 
   await page.unroute((url) => isPart(url.href));
   await page.unrouteAll();
