@@ -8,6 +8,7 @@ use crate::browser::theme;
 use crate::components::{Banner, NotFound, RequireSignIn, Tone};
 use crate::config::Config;
 use crate::domain::theme::ThemeChoice;
+use crate::early_reads;
 use crate::hooks::use_load;
 use crate::page_code;
 use crate::pages::{ProjectsPage, SignInPage};
@@ -36,10 +37,13 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     remove_boot_frame();
     let refused = RwSignal::new(false);
     crate::browser::storage::report_refusals_to(refused);
-    provide_context(Session::restore(config));
+    let session = Session::restore(config);
+    provide_context(session);
     let location = provide_router();
     // A page is rebuilt when the screen changes, not when only the query does (the list's filters).
     let screen = Memo::new(move |_| location.pathname.with(|path| routes::screen_for(path)));
+    // Before the first screen's page code arrives, its reads are under way.
+    early_reads::start(session, screen.get_untracked());
     // Each new screen the person goes to takes focus to its heading (a `PageHeading`), asked here
     // rather than in every page; not the first screen (a screen reader starts a freshly loaded page
     // at its top), nor a redirect while starting up (to sign in). Asked as the screen is rebuilt,
@@ -78,6 +82,7 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
         <main id="main" tabindex="-1">
             {move || {
                 let now = screen.get();
+                early_reads::keep_for(now);
                 on_new_screen();
                 if now.needs_sign_in() {
                     view! { <RequireSignIn>{page(now)}</RequireSignIn> }.into_any()

@@ -28,6 +28,14 @@ impl Screen {
     pub fn needs_sign_in(self) -> bool {
         !matches!(self, Screen::SignIn | Screen::NotFound)
     }
+
+    /// The project a screen is about: its review and its video page.
+    pub fn project_id(self) -> Option<i64> {
+        match self {
+            Screen::Project(id) | Screen::Video(id) => Some(id),
+            _ => None,
+        }
+    }
 }
 
 /// The screen for a path (without query or fragment). A trailing slash is forgiven; a project id
@@ -102,6 +110,15 @@ pub fn safe_return_path(candidate: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_project_s_screens_name_it_and_no_other_does() {
+        assert_eq!(screen_for("/projects/42").project_id(), Some(42));
+        assert_eq!(screen_for("/projects/42/video").project_id(), Some(42));
+        for path in ["/", "/sign-in", "/new", "/persons", "/spending", "/projects/x", "/nowhere"] {
+            assert_eq!(screen_for(path).project_id(), None, "{path}");
+        }
+    }
 
     #[test]
     fn each_address_shows_its_screen() {

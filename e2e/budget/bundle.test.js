@@ -15,7 +15,9 @@ import { measureBundle } from '../lib/bundle.js';
 // measured, before the pages were split (trunk 0.21 links one wasm; see below and docs/bundle.md).
 // 180,000 since issue 25's split (src/page_code.rs): the review, video, new story, persons and spending
 // pages' code is downloaded when first opened, and the first load measured 178,787 B (-119,495).
-const BUDGET = 180_000;
+// 181,000 since a project page's first reads start in the main module (src/early_reads.rs), beside the
+// download of the page's code (about 300 ms sooner on the slow link): 180,681 B measured (+1,900).
+const BUDGET = 181_000;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

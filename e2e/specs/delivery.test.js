@@ -244,3 +244,49 @@ test("opened at a split page's address, the page's parts are asked for beside th
     await page.context().close();
   }
 });
+
+test("opened at a project's page, its first reads start while the page's code downloads, and are not asked again", async () => {
+  const generating = async () => {
+    const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A lighthouse keeper counts ships', num_scenes: 2 });
+    await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 }); // generating for the whole test
+    await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
+    return id;
+  };
+  const proposed = async () => (await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A baker wakes the town', num_scenes: 2 })).id;
+  const page = await openPage(browser);
+  await page.goto(`${web.url}/sign-in`);
+  await page.getByLabel('Access token').fill('demo-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+
+  // The review reads the project; the video page the project and its status.
+  for (const [id, suffix, reads, shown] of [
+    [await generating(), '/video', { project: 1, status: 1 }, () => page.getByRole('progressbar', { name: 'Overall progress' })],
+    [await proposed(), '', { project: 1, status: 0 }, () => page.getByRole('button', { name: /^Approve/ })],
+  ]) {
+    const count = async () => ({
+      project: (await sim.requests('GET', new RegExp(`/scene-projects/${id}$`))).length,
+      status: (await sim.requests('GET', new RegExp(`/scene-projects/${id}/status$`))).length,
+    });
+    // The page's code is held back until the service has been asked for what the page reads first.
+    let release;
+    const held = new Promise((ok) => { release = ok; });
+    await page.route((url) => isPart(url.href), async (route) => { await held; await route.continue(); });
+    await page.goto(`${web.url}/projects/${id}${suffix}`);
+    let asked = await count();
+    for (const until = Date.now() + 10_000; Date.now() < until && (asked.project < reads.project || asked.status < reads.status);) {
+      await new Promise((ok) => setTimeout(ok, 50));
+      asked = await count();
+    }
+    assert.equal(await page.getByRole('heading', { level: 1 }).count(), 0, `${suffix || 'review'}: the page's code has not arrived`);
+    assert.deepEqual(asked, reads, `${suffix || 'review'}: read while its code downloaded`);
+
+    release();
+    await shown().first().waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.deepEqual(await count(), reads, `${suffix || 'review'}: the page took those answers; nothing asked twice`);
+    await page.unrouteAll();
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -57,13 +57,13 @@ impl Client {
     }
 
     pub async fn get_project(&self, id: i64) -> Result<Project, ApiError> {
-        self.get_project_as_read(id).await.map(|(project, _)| project)
+        read_project(&self.project_text(id).await?)
     }
 
-    /// The project and the text it was read from, which the device keeps as its last known state.
-    pub async fn get_project_as_read(&self, id: i64) -> Result<(Project, String), ApiError> {
-        let body = self.send(Method::GET, &format!("/scene-projects/{id}"), None).await?;
-        Ok((read_project(&body)?, body))
+    /// The project's answer as sent, for `read_project` where it is used: the first screen's reads
+    /// are made in the main module, their reading is the page's (`early_reads`).
+    pub async fn project_text(&self, id: i64) -> Result<String, ApiError> {
+        self.send(Method::GET, &format!("/scene-projects/{id}"), None).await
     }
 
     /// The response body is "not shown"; callers re-read the project when they need the new state.
@@ -80,13 +80,13 @@ impl Client {
     }
 
     pub async fn project_status(&self, id: i64) -> Result<StatusReport, ApiError> {
-        self.project_status_as_read(id).await.map(|(report, _)| report)
+        read_status(&self.status_text(id).await?)
     }
 
-    /// The status and the text it was read from, which the tab that checks shares with the others.
-    pub async fn project_status_as_read(&self, id: i64) -> Result<(StatusReport, String), ApiError> {
-        let body = self.send(Method::GET, &format!("/scene-projects/{id}/status"), None).await?;
-        Ok((read_status(&body)?, body))
+    /// The status answer as sent, for `read_status` where it is used (as `project_text`); the tab
+    /// that checks shares this text with the others.
+    pub async fn status_text(&self, id: i64) -> Result<String, ApiError> {
+        self.send(Method::GET, &format!("/scene-projects/{id}/status"), None).await
     }
 
     /// `scene_number` is the scene's position, which the spec's path uses, never the scene id.

@@ -7,7 +7,7 @@
 use super::local_time::local_clock;
 use super::local_time::now_ms;
 use super::storage::{self, Persistence};
-use crate::api::{read_list, read_project, ApiError, Client, Project, ProjectFilter};
+use crate::api::{read_list, read_project, ApiError, Project, ProjectFilter};
 use crate::domain::keys::{LAST_LIST, LAST_PROJECTS, TOKEN};
 use crate::domain::last_known::{as_of, entries, remember, written, Check, Entry};
 
@@ -29,11 +29,11 @@ pub fn list(filter: &ProjectFilter) -> Option<Kept<Vec<Project>>> {
     Some(Kept { value: read_list(entry.answer).ok()?, at_ms: entry.at_ms })
 }
 
-/// The project as the service holds it now, its answer kept as the last known one (every page that
-/// reads a project reads it through here).
-pub async fn read_and_keep_project(client: Client, id: i64) -> Result<Project, ApiError> {
-    let (project, answer) = client.get_project_as_read(id).await?;
-    keep_project(id, &answer);
+/// A project's answer (`Client::project_text`) read, and kept as the last known one if it reads
+/// (every page that reads a project reads it through here).
+pub fn keep_read_project(id: i64, answer: &str) -> Result<Project, ApiError> {
+    let project = read_project(answer)?;
+    keep_project(id, answer);
     Ok(project)
 }
 

@@ -16,6 +16,7 @@ use crate::domain::narration::long_scenes;
 use crate::domain::order::scenes_in_order;
 use crate::domain::scene_edit::SceneText;
 use crate::domain::title::project_title;
+use crate::early_reads;
 use crate::hooks::use_load;
 use crate::routes;
 use crate::session::{use_session, Failure};
@@ -30,8 +31,12 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
     // was re-read must outlive that rebuild.
     let notice = RwSignal::new(None::<String>);
-    let (project, refetch) =
-        use_load(move || session.call(move |client| last_known::read_and_keep_project(client, id)));
+    let (project, refetch) = use_load(move || {
+        let early = early_reads::project(id);
+        session.call(move |client| async move {
+            last_known::keep_read_project(id, &early.or(client.project_text(id)).await?)
+        })
+    });
     let reload = Callback::new(move |_| refetch());
     // What this device read of the project before, shown until the service answers: read-only, and
     // marked with when it was read and how the check of it stands.

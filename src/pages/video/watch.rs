@@ -2,7 +2,7 @@
 //! current on the polling schedule: the latest status, the project object, whether it is gone,
 //! what went wrong with the last check, and when progress last moved.
 
-use crate::api::{read_status, ErrorKind, Project, ProjectStatus, StatusReport};
+use crate::api::{read_status, Client, ErrorKind, Project, ProjectStatus, StatusReport};
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
@@ -13,6 +13,7 @@ use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::title::{project_title, tab_title};
+use crate::early_reads::{self, Early};
 use crate::hooks::{use_effect, use_poller, use_retry, Ahead, Attempt, Moment, Poller, UsePollerOptions};
 use crate::router::{use_navigate, NavigateOptions};
 use crate::routes;
@@ -94,7 +95,11 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     // The project carries the scenes (to regenerate) and every address: keep asking until it comes,
     // 1 s after a failure, then less often.
     let load_project = use_retry(1_000, 30_000, move || async move {
-        match session.call(move |client| last_known::read_and_keep_project(client, id)).await {
+        let early = early_reads::project(id);
+        let read = move |client: Client| async move {
+            last_known::keep_read_project(id, &early.or(client.project_text(id)).await?)
+        };
+        match session.call(read).await {
             Ok(p) => take_fresh(p),
             Err(Failure::SignedOut) => {}
             Err(Failure::Show(e)) if e.kind == ErrorKind::NotFound => vanished(),
@@ -194,8 +199,14 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         move || {
             let following = follow_up.with_untracked(Option::is_some);
             let shared = shared.clone();
+            // Read at start-up if the app opened here: the page's first answer only, never a later one.
+            let early = match report.with_untracked(Option::is_none) {
+                true => early_reads::status(id),
+                false => Early::default(),
+            };
             session.call(move |client| async move {
-                let (status, text) = client.project_status_as_read(id).await?;
+                let text = early.or(client.status_text(id)).await?;
+                let status = read_status(&text)?;
                 shared.share(&text);
                 let fresh = match following {
                     true => client.get_project(id).await.ok(),
