@@ -5,7 +5,7 @@
 
 use crate::browser::page::{cancel_heading_focus, remove_boot_frame, set_title, want_heading_focus};
 use crate::browser::theme;
-use crate::components::{Banner, NotFound, RequireSignIn, Tone};
+use crate::components::{Banner, NotFound, PageHeading, RequireSignIn, Tone};
 use crate::config::Config;
 use crate::domain::theme::ThemeChoice;
 use crate::early_reads;
@@ -117,7 +117,11 @@ where
 {
     let attempt = RwSignal::new(0u32);
     let waiting = RwSignal::new(true);
-    let retry = move |_| attempt.update(|n| *n += 1);
+    // The page that comes takes the focus from the button it replaces.
+    let retry = move |_| {
+        want_heading_focus();
+        attempt.update(|n| *n += 1);
+    };
     // Not a <Suspense>: its fallback has the split-off code run while its owner is being torn down.
     let page = move || {
         attempt.track();
@@ -128,12 +132,16 @@ where
             let page = code.await;
             waiting.set(false);
             page.unwrap_or_else(|_| {
+                // A page of its own: its heading takes the focus a navigation gives, so the failure is
+                // what a screen reader says next.
                 view! {
-                    <Banner tone=Tone::Error>
-                        "This page could not be loaded: check the connection. " <button type="button" on:click=retry>
+                    <section class="page" aria-labelledby="code-missing-heading">
+                        <PageHeading id="code-missing-heading">"Page not loaded"</PageHeading>
+                        <Banner tone=Tone::Error>"This page could not be loaded: check the connection."</Banner>
+                        <button type="button" class="button" on:click=retry>
                             "Try again"
                         </button>
-                    </Banner>
+                    </section>
                 }
                 .into_any()
             })
