@@ -9,8 +9,7 @@ export function firstLoadFiles(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   // Quoted or not: the release build's index.html is minified (Trunk.toml), which drops the quotes it can.
   const names = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)=(?:"\/?([^"]+)"|\/?([^\s">]+))/g)]
-    .map((m) => m[1] ?? m[2])
-    .filter((name) => !name.startsWith('data:')); // inline: nothing fetched (the empty icon)
+    .map((m) => m[1] ?? m[2]);
   return ['index.html', ...new Set(names)];
 }
 
