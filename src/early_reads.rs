@@ -36,11 +36,10 @@ pub struct Early(Option<Answer>);
 impl Early {
     /// The answer read early; if there was no such read (or it ended without one), `now`'s.
     pub async fn or(self, now: impl Future<Output = Result<String, ApiError>>) -> Result<String, ApiError> {
-        if let Some(Ok(answer)) = match self.0 {
-            Some(started) => Some(started.await),
-            None => None,
-        } {
-            return answer;
+        if let Some(started) = self.0 {
+            if let Ok(answer) = started.await {
+                return answer;
+            }
         }
         now.await
     }
