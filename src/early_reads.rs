@@ -9,9 +9,10 @@
 //! itself, and an answer nobody took is dropped once the person is elsewhere (it would be old when
 //! they came back).
 
-use crate::api::{ApiError, Client};
+use crate::api::{ApiError, Client, Project};
+use crate::browser::last_known;
 use crate::routes::Screen;
-use crate::session::Session;
+use crate::session::{Failure, Session};
 use futures_channel::oneshot;
 use std::cell::RefCell;
 use std::future::Future;
@@ -59,9 +60,14 @@ pub fn start(session: Session, first: Screen) {
     STARTED.set(started);
 }
 
-/// Project `id`'s read, if it was started for it and not taken yet; taken once.
-pub fn project(id: i64) -> Early {
-    STARTED.with_borrow_mut(|s| take(&mut s.project, id))
+/// Project `id` as the service holds it now, kept as the last known one (every page that reads a
+/// project reads it through here): the answer read at start-up if the app opened on its page and no
+/// page took it yet, else read now. Only the pages call this, so the project's reader stays in their
+/// code.
+pub fn read_and_keep_project(session: Session, id: i64) -> impl Future<Output = Result<Project, Failure>> {
+    let early = STARTED.with_borrow_mut(|s| take(&mut s.project, id));
+    session
+        .call(move |client| async move { last_known::keep_read_project(id, &early.or(client.project_text(id)).await?) })
 }
 
 /// Project `id`'s status read, if it was started for it and not taken yet; taken once.

@@ -19,7 +19,7 @@ pub fn set_title(title: &str) {
 
 thread_local! {
     /// The title last set here; the document's own is read only by the browser.
-    static SHOWN_TITLE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    static SHOWN_TITLE: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
 /// Marks the moment a screen can be used (`storyreel:ready:<screen>` in the Performance timeline),

@@ -31,12 +31,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
     // was re-read must outlive that rebuild.
     let notice = RwSignal::new(None::<String>);
-    let (project, refetch) = use_load(move || {
-        let early = early_reads::project(id);
-        session.call(move |client| async move {
-            last_known::keep_read_project(id, &early.or(client.project_text(id)).await?)
-        })
-    });
+    let (project, refetch) = use_load(move || early_reads::read_and_keep_project(session, id));
     let reload = Callback::new(move |_| refetch());
     // What this device read of the project before, shown until the service answers: read-only, and
     // marked with when it was read and how the check of it stands.

@@ -2,7 +2,7 @@
 //! current on the polling schedule: the latest status, the project object, whether it is gone,
 //! what went wrong with the last check, and when progress last moved.
 
-use crate::api::{read_status, Client, ErrorKind, Project, ProjectStatus, StatusReport};
+use crate::api::{read_status, ErrorKind, Project, ProjectStatus, StatusReport};
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
@@ -95,11 +95,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     // The project carries the scenes (to regenerate) and every address: keep asking until it comes,
     // 1 s after a failure, then less often.
     let load_project = use_retry(1_000, 30_000, move || async move {
-        let early = early_reads::project(id);
-        let read = move |client: Client| async move {
-            last_known::keep_read_project(id, &early.or(client.project_text(id)).await?)
-        };
-        match session.call(read).await {
+        match early_reads::read_and_keep_project(session, id).await {
             Ok(p) => take_fresh(p),
             Err(Failure::SignedOut) => {}
             Err(Failure::Show(e)) if e.kind == ErrorKind::NotFound => vanished(),
