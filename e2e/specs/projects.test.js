@@ -435,6 +435,9 @@ test('a kept finished video plays at once, and regenerating or upscaling waits f
   await hold.release();
   await regenerate.waitFor();
   await asOf(page).waitFor({ state: 'detached' });
+  // The project's answer alone confirms the kept state; the fresh mark waits for the status's too,
+  // which may come a moment later.
+  await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video-fresh').length > 0);
   const [usable, fresh] = await page.evaluate(() => ['video', 'video-fresh']
     .map((s) => performance.getEntriesByName(`storyreel:ready:${s}`)[0]?.startTime));
   assert.ok(usable < fresh, `usable at ${usable} ms, fresh at ${fresh} ms`);
