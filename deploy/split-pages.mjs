@@ -12,8 +12,10 @@
 //    trip and their bytes later). PAGES below mirrors src/routes.rs for the split pages only;
 //    e2e/specs/delivery.test.js opens each address and checks its parts come early.
 // Nothing to do when the build has no parts (a build without the `split` feature).
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
 import { basename, join } from 'node:path';
 import { minify } from '../e2e/node_modules/terser/main.js';
 import { hashedName, one, sri, stagingDir } from './staged.mjs';
@@ -22,6 +24,7 @@ const dir = stagingDir('split-pages');
 const parts = join(dir, 'snippets', 'wasm-split');
 if (!existsSync(parts)) process.exit(0);
 const release = process.env.TRUNK_PROFILE === 'release';
+const run = promisify(execFile);
 
 const glueFile = one('split-pages', dir, /^storyreel-[0-9a-f]+\.js$/);
 const glueName = basename(glueFile);
@@ -58,16 +61,26 @@ if (splitPoints.join() !== Object.keys(PAGES).sort().join()) {
 }
 let total = 0;
 const renamed = new Map();
-for (const name of readdirSync(parts).filter((f) => f.endsWith('.wasm'))) {
+const wasmNames = readdirSync(parts).filter((f) => f.endsWith('.wasm'));
+if (release) {
+  // (Its stderr is kept for a failure: on success it only says, once a part, that it does not know
+  // the name section's field names, which the strip drops anyway.)
+  // STORYREEL_WASM_NAMES=keep keeps the functions' names, as minify-glue.mjs does for the main
+  // module: for twiggy, and for a CPU profile that names what it measures.
+  const strip = process.env.STORYREEL_WASM_NAMES === 'keep' ? ['-g'] : ['--strip-debug', '--strip-producers'];
+  // As many at once as there are cores: each wasm-opt is one process, and most of a part's time is
+  // its start (deploy/bin/wasm-opt answers an unchanged part from its cache).
+  const queue = [...wasmNames];
+  const worker = async () => {
+    for (let name; (name = queue.shift());) {
+      const path = join(parts, name);
+      await run('wasm-opt', ['-Oz', ...strip, path, '-o', path]);
+    }
+  };
+  await Promise.all(Array.from({ length: availableParallelism() }, worker));
+}
+for (const name of wasmNames) {
   const path = join(parts, name);
-  if (release) {
-    // (Its stderr is kept for a failure: on success it only says, once a part, that it does not know
-    // the name section's field names, which the strip drops anyway.)
-    // STORYREEL_WASM_NAMES=keep keeps the functions' names, as minify-glue.mjs does for the main
-    // module: for twiggy, and for a CPU profile that names what it measures.
-    const strip = process.env.STORYREEL_WASM_NAMES === 'keep' ? ['-g'] : ['--strip-debug', '--strip-producers'];
-    execFileSync('wasm-opt', ['-Oz', ...strip, path, '-o', path], { stdio: ['ignore', 'inherit', 'pipe'] });
-  }
   const bytes = readFileSync(path);
   const named = hashedName(name, bytes);
   renameSync(path, join(parts, named));
