@@ -22,6 +22,8 @@ start_sim() {
 }
 
 # The release build of the app: what ships, and what the end-to-end tests and the benchmark load.
+# In a target folder of its own: cargo locks its build folder for the whole of a build, and the test
+# command builds the app beside the native and browser-test builds (a fresh machine compiles all three).
 build_app() {
-  trunk build --release --offline "$@"
+  CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}/app" trunk build --release --offline "$@"
 }

@@ -64,6 +64,20 @@ start_in_background() {
   stage_pid_name[$!]=$name
 }
 
+# Waits for one background stage, printing its output; its failure ends the run as `stage`'s does.
+wait_stage() {
+  local name=$1 pid secs rc
+  for pid in "${!stage_pid_name[@]}"; do [ "${stage_pid_name[$pid]}" = "$name" ] && break; done
+  [ "${stage_pid_name[$pid]:-}" = "$name" ] || { echo "no background stage $name"; return 1; }
+  wait "$pid" || true
+  unset "stage_pid_name[$pid]"
+  read -r secs rc <"$stage_logs/$name.done" || { secs=0; rc=1; }
+  note_stage "$name" "$secs" "$rc"
+  echo "==== $name: $([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)") in ${secs} s"
+  cat "$stage_logs/$name.log"
+  [ "$rc" = 0 ] || { stop_background; summary; exit "$rc"; }
+}
+
 # Waits for every background stage, printing each one's output as it ends, then the table.
 finish() {
   local pid name secs rc failed=0
