@@ -64,9 +64,11 @@ start_in_background() {
   stage_pid_name[$!]=$name
 }
 
-# Waits for one background stage, printing its output; its failure ends the run as `stage`'s does.
+# Waits for one background stage, printing its output; its failure ends the run as `stage`'s does,
+# or with --keep-going only fails it at the end, as `finish` does.
+stages_failed=0
 wait_stage() {
-  local name=$1 pid secs rc
+  local name=$1 keep_going=${2:-} pid secs rc
   for pid in "${!stage_pid_name[@]}"; do [ "${stage_pid_name[$pid]}" = "$name" ] && break; done
   [ "${stage_pid_name[$pid]:-}" = "$name" ] || { echo "no background stage $name"; return 1; }
   wait "$pid" || true
@@ -75,7 +77,9 @@ wait_stage() {
   note_stage "$name" "$secs" "$rc"
   echo "==== $name: $([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)") in ${secs} s"
   cat "$stage_logs/$name.log"
-  [ "$rc" = 0 ] || { stop_background; summary; exit "$rc"; }
+  [ "$rc" = 0 ] && return
+  [ "$keep_going" = --keep-going ] && { stages_failed=1; return; }
+  stop_background; summary; exit "$rc"
 }
 
 # Waits for every background stage, printing each one's output as it ends, then the table.
@@ -95,6 +99,7 @@ finish() {
   done
   summary
   rm -rf "$stage_logs"
+  [ "$stages_failed" = 0 ] || failed=1
   return "$failed"
 }
 
