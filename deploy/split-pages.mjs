@@ -68,8 +68,9 @@ if (release) {
   // STORYREEL_WASM_NAMES=keep keeps the functions' names, as minify-glue.mjs does for the main
   // module: for twiggy, and for a CPU profile that names what it measures.
   const strip = process.env.STORYREEL_WASM_NAMES === 'keep' ? ['-g'] : ['--strip-debug', '--strip-producers'];
-  // As many at once as there are cores: each wasm-opt is one process, and most of a part's time is
-  // its start (deploy/bin/wasm-opt answers an unchanged part from its cache).
+  // As many at once as there are cores: most parts are small, and a wasm-opt process spends much of
+  // such a part's time starting (binaryen.js); deploy/bin/wasm-opt answers an unchanged one from its
+  // cache.
   const queue = [...wasmNames];
   const worker = async () => {
     for (let name; (name = queue.shift());) {

@@ -64,38 +64,40 @@ start_in_background() {
   stage_pid_name[$!]=$name
 }
 
-# Waits for one background stage, printing its output; its failure ends the run as `stage`'s does,
-# or with --keep-going only fails it at the end, as `finish` does.
+# A background stage that has ended (its pid reaped): its time and result noted, its output printed.
+# Answers its exit status; a failure also fails the whole run at the end (`finish`).
 stages_failed=0
-wait_stage() {
-  local name=$1 keep_going=${2:-} pid secs rc
-  for pid in "${!stage_pid_name[@]}"; do [ "${stage_pid_name[$pid]}" = "$name" ] && break; done
-  [ "${stage_pid_name[$pid]:-}" = "$name" ] || { echo "no background stage $name"; return 1; }
-  wait "$pid" || true
+ended() {
+  local pid=$1 name secs rc
+  name=${stage_pid_name[$pid]}
   unset "stage_pid_name[$pid]"
   read -r secs rc <"$stage_logs/$name.done" || { secs=0; rc=1; }
   note_stage "$name" "$secs" "$rc"
   echo "==== $name: $([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)") in ${secs} s"
   cat "$stage_logs/$name.log"
-  [ "$rc" = 0 ] && return
-  [ "$keep_going" = --keep-going ] && { stages_failed=1; return; }
-  stop_background; summary; exit "$rc"
+  [ "$rc" = 0 ] || stages_failed=1
+  return "$rc"
+}
+
+# Waits for one background stage; its failure ends the run as `stage`'s does, or with --keep-going
+# only at the end, as `finish` does.
+wait_stage() {
+  local name=$1 keep_going=${2:-} pid rc=0
+  for pid in "${!stage_pid_name[@]}"; do [ "${stage_pid_name[$pid]}" = "$name" ] && break; done
+  [ "${stage_pid_name[$pid]:-}" = "$name" ] || { echo "no background stage $name"; return 1; }
+  wait "$pid" || true
+  ended "$pid" || rc=$?
+  [ "$rc" = 0 ] || [ "$keep_going" = --keep-going ] || { stop_background; summary; exit "$rc"; }
 }
 
 # Waits for every background stage, printing each one's output as it ends, then the table.
 finish() {
-  local pid name secs rc failed=0
+  local pid failed=0
   while [ "${#stage_pid_name[@]}" -gt 0 ]; do
     pid=
     wait -n -p pid "${!stage_pid_name[@]}" || true
     [ -n "$pid" ] || { echo "lost track of the background stages: ${stage_pid_name[*]}"; failed=1; break; }
-    name=${stage_pid_name[$pid]}
-    unset "stage_pid_name[$pid]"
-    read -r secs rc <"$stage_logs/$name.done" || { secs=0; rc=1; }
-    note_stage "$name" "$secs" "$rc"
-    echo "==== $name: $([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)") in ${secs} s"
-    cat "$stage_logs/$name.log"
-    [ "$rc" = 0 ] || failed=1
+    ended "$pid" || true
   done
   summary
   rm -rf "$stage_logs"
