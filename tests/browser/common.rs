@@ -208,6 +208,12 @@ pub async fn sim_now() -> u64 {
 /// Like `sim_request_count`, counting only requests begun at `since` or later: on a path every test
 /// uses, a request an earlier test began can end, and be logged, during this one.
 pub async fn sim_request_count_since(method: &str, path: &str, since: u64) -> usize {
+    sim_requests_since(method, path, since).await.len()
+}
+
+/// The simulator's log entries (time begun, status) counted by `sim_request_count_since`, for a
+/// failure message that says which requests came when.
+pub async fn sim_requests_since(method: &str, path: &str, since: u64) -> Vec<serde_json::Value> {
     let log = sim_get("/_sim/requests").await;
     log["requests"]
         .as_array()
@@ -215,7 +221,8 @@ pub async fn sim_request_count_since(method: &str, path: &str, since: u64) -> us
         .iter()
         .filter(|r| r["method"] == method && r["path"] == format!("/api/v1{path}"))
         .filter(|r| r["at_ms"].as_u64().is_some_and(|at| at >= since))
-        .count()
+        .cloned()
+        .collect()
 }
 
 /// The group (a `<fieldset>`) whose legend starts with `legend`, e.g. "Scene 2".

@@ -151,6 +151,7 @@ async fn check_now_never_sends_a_second_request_while_one_is_under_way() {
     assert_eq!(sim_request_count("GET", &status_path).await, 1);
 
     sim_put("/_sim/faults", json!({"latency_ms": 600, "path_contains": status_path})).await;
+    let since = sim_now().await;
     let check_now = button(&root, "Check now").unwrap();
     check_now.click();
     check_now.click();
@@ -158,7 +159,10 @@ async fn check_now_never_sends_a_second_request_while_one_is_under_way() {
     assert!(is_disabled(&button(&root, "Check now").unwrap()));
     wait_for("its answer", || text(&root).contains("next check in 30 s").then_some(())).await;
     sim_put("/_sim/faults", json!({"latency_ms": 0, "path_contains": null})).await;
-    assert_eq!(sim_request_count("GET", &status_path).await, 2, "one manual check, however many clicks");
+    // Counted from the clicks on: a loaded host has twice (in 2 of about 80 runs) logged a third
+    // request in all, and which one it was, and when, is what the message must say.
+    let sent = sim_requests_since("GET", &status_path, since).await;
+    assert_eq!(sent.len(), 1, "one manual check, however many clicks; since {since} ms: {sent:?}");
 }
 
 #[wasm_bindgen_test]
