@@ -86,8 +86,9 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
     let kept_line = Signal::derive(move || {
         watch.kept_at.get().map(|at| last_known::marked(at, watch.problem.with(Option::is_some)))
     });
-    // Once per answer, for the rows and the failure view alike; unchanged rows notify nobody.
-    let scene_rows = Memo::new(move |_| scene_progress(report.get().as_ref(), project.get().as_ref()));
+    // Once per answer, for the rows and the failure view alike; unchanged rows notify nobody. Read in
+    // place: a copy of the whole answer and project each time cost more than the rows themselves.
+    let scene_rows = Memo::new(move |_| report.with(|r| project.with(|p| scene_progress(r.as_ref(), p.as_ref()))));
     // A new step, a quarter, the end: said once each, compared with the answer before.
     let heard = StoredValue::new(None::<Heard>);
     use_effect(move || {

@@ -131,7 +131,10 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
             Some(w) => w.observe(r.progress, at),
             None => *w = Some(StallWatch::new(r.progress, at)),
         });
-        problem.set(None);
+        // Set only when it changes: every set wakes what reads it, equal or not.
+        if problem.with_untracked(Option::is_some) {
+            problem.set(None);
+        }
         let (was, used_before) = report
             .with_untracked(|old| (old.as_ref().map(|o| o.status.clone()), old.as_ref().and_then(|o| o.credits_used)));
         let following = follow(id, follow_up, follow_up_outcome, project, &r.status, at);
