@@ -146,3 +146,52 @@ async fn without_web_locks_each_place_checks_for_itself() {
     // about once; a loaded machine slows two streams more than one, hence 1.3x).
     assert!(together * 10 >= alone * 13, "each place checks: {together} requests in 3 s, one place {alone}");
 }
+
+/// The project's channel as another tab would open it, keeping what it hears.
+struct Listener {
+    channel: web_sys::BroadcastChannel,
+    heard: std::rc::Rc<std::cell::RefCell<Vec<wasm_bindgen::JsValue>>>,
+    _on_message: wasm_bindgen::closure::Closure<dyn FnMut(web_sys::MessageEvent)>,
+}
+
+impl Listener {
+    fn new(project_id: i64) -> Self {
+        use storyreel::domain::{account::fingerprint, shared_status::channel_name};
+        use wasm_bindgen::JsCast;
+        let channel = web_sys::BroadcastChannel::new(&channel_name(&fingerprint("demo-token"), project_id)).unwrap();
+        let heard = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let kept = heard.clone();
+        let on_message = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+            move |event: web_sys::MessageEvent| kept.borrow_mut().push(event.data()),
+        );
+        channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        Self { channel, heard, _on_message: on_message }
+    }
+
+    fn answers(&self) -> usize {
+        self.heard.borrow().iter().filter(|m| m.as_string().is_some_and(|t| t.contains("\"status\""))).count()
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        self.channel.set_onmessage(None);
+        self.channel.close();
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_place_alone_posts_no_answers_until_another_says_hello() {
+    let _page = one_at_a_time().await;
+    let (project, _) = generating_project().await;
+    let (_first, _first_app) = place(polling_every(0.3), "first").await;
+    let listener = Listener::new(project.id);
+    // About five answers in 1.5 s, none posted: nobody said they were there.
+    sleep(1_500).await;
+    assert_eq!(listener.answers(), 0, "answers posted to nobody");
+
+    listener.channel.post_message(&true.into()).unwrap();
+    wait_for("the place's reply", || listener.heard.borrow().iter().any(|m| m.as_bool() == Some(false)).then_some(()))
+        .await;
+    wait_for("its answers", || (listener.answers() > 0).then_some(())).await;
+}
