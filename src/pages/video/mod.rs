@@ -86,9 +86,20 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
     let kept_line = Signal::derive(move || {
         watch.kept_at.get().map(|at| last_known::marked(at, watch.problem.with(Option::is_some)))
     });
-    // Once per answer, for the rows and the failure view alike; unchanged rows notify nobody. Read in
-    // place: a copy of the whole answer and project each time cost more than the rows themselves.
-    let scene_rows = Memo::new(move |_| report.with(|r| project.with(|p| scene_progress(r.as_ref(), p.as_ref()))));
+    // Once per answer, for the rows and the failure view alike; rows that did not change are not set,
+    // so nothing that reads them stirs. A memo would do the same work, but each answer would first
+    // mark every row's memos and views to be checked (measured: 0.8 ms of a 6 ms update at 4x CPU).
+    let scene_rows = RwSignal::new(Vec::new());
+    use_effect(move || {
+        let fresh = report.with(|r| project.with(|p| scene_progress(r.as_ref(), p.as_ref())));
+        scene_rows.maybe_update(|rows| {
+            let changed = *rows != fresh;
+            if changed {
+                *rows = fresh;
+            }
+            changed
+        });
+    });
     // A new step, a quarter, the end: said once each, compared with the answer before.
     let heard = StoredValue::new(None::<Heard>);
     use_effect(move || {
