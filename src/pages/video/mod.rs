@@ -66,7 +66,8 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
     let approved_at = approvals::approved_at(id);
     let (report, project) = (watch.report, watch.project);
 
-    let status = Signal::derive(move || {
+    // Read by the badge twice an answer; as a memo, worked out once and unchanged most answers.
+    let status = Memo::new(move |_| {
         watch
             .status()
             .or_else(|| project.with(|p| p.as_ref().map(|p| p.status.clone())))
