@@ -66,10 +66,13 @@ async function whenSeen(cdp, mark) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     // Sent just after the commit, the call can land in the document being replaced; it is then asked again.
+    let timer;
     const answer = await Promise.race([
       cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }).catch((e) => ({ error: e })),
-      new Promise((resolve) => setTimeout(() => resolve({ error: new Error('timeout') }), Math.max(0, deadline - Date.now()))),
+      new Promise((resolve) => { timer = setTimeout(() => resolve({ error: new Error('timeout') }), Math.max(0, deadline - Date.now())); }),
     ]);
+    // Otherwise each load leaves a timer of up to 60 s behind, and the last one holds the process open.
+    clearTimeout(timer);
     if (!answer.error && !answer.exceptionDetails && typeof answer.result?.value === 'number') return answer.result.value;
     if (Date.now() >= deadline) throw new Error(`${mark ?? 'load'} not seen in 60 s: ${answer.error ?? JSON.stringify(answer.exceptionDetails ?? answer.result)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
