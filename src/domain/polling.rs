@@ -54,6 +54,8 @@ pub struct PollSchedule {
     last_answer_at: Option<u64>,
     /// The tab is hidden and the owner chose not to check while nobody looks.
     paused: bool,
+    /// The person asked for the check due or under way ("Check now"), not the clock.
+    asked: bool,
 }
 
 impl PollSchedule {
@@ -67,6 +69,7 @@ impl PollSchedule {
             rate_limited: false,
             last_answer_at: None,
             paused: false,
+            asked: false,
         }
     }
 
@@ -83,6 +86,7 @@ impl PollSchedule {
 
     pub fn finish(&mut self, now: u64, outcome: Outcome) {
         self.in_flight = false;
+        self.asked = false;
         if self.next_at.is_none() {
             return;
         }
@@ -121,6 +125,18 @@ impl PollSchedule {
     /// under way any more (a list whose projects all came to rest). Never for a stopped owner:
     /// the browser driver refuses once it is stopped.
     pub fn read_again(&mut self, now: u64) -> bool {
+        let due = self.due_now(now);
+        self.asked |= due;
+        due
+    }
+
+    /// Due at once without the person asking (the tab is back in view, another tab's answer came),
+    /// on the same terms as "Check now".
+    pub fn due_at_once(&mut self, now: u64) -> bool {
+        self.next_at.is_some() && self.due_now(now)
+    }
+
+    fn due_now(&mut self, now: u64) -> bool {
         if self.in_flight || self.rate_limited {
             return false;
         }
@@ -134,7 +150,7 @@ impl PollSchedule {
     pub fn became_visible(&mut self, now: u64) -> bool {
         self.paused = false;
         let stale = self.last_answer_at.is_none_or(|at| now.saturating_sub(at) >= self.interval_ms);
-        stale && self.failures == 0 && self.check_now(now)
+        stale && self.failures == 0 && self.due_at_once(now)
     }
 
     /// The tab went out of view: no check starts until it is back (`became_visible`). For views
@@ -166,6 +182,13 @@ impl PollSchedule {
 
     pub fn in_flight(&self) -> bool {
         self.in_flight
+    }
+
+    /// The check under way is one the person asked for: their "Check now" waits for it. A check the
+    /// clock started leaves the button as it is (a state flipping every 30 s under a screen reader's
+    /// focus is noise).
+    pub fn asked_in_flight(&self) -> bool {
+        self.in_flight && self.asked
     }
 
     pub fn stopped(&self) -> bool {
@@ -242,6 +265,24 @@ mod tests {
         s.finish(3 * S, Outcome::RateLimited { retry_after_ms: Some(10 * S) });
         assert!(!s.read_again(4 * S), "not before the service's Retry-After");
         assert_eq!(s.next_delay(4 * S), Some(29 * S), "the interval, as the wait asked for is shorter");
+    }
+
+    #[test]
+    fn only_a_check_the_person_asked_for_is_theirs() {
+        let mut s = PollSchedule::new(30 * S, 0);
+        assert!(s.begin(0));
+        assert!(!s.asked_in_flight(), "the first check is the clock's");
+        s.finish(S, Outcome::Answered);
+        assert!(s.check_now(2 * S) && s.begin(2 * S));
+        assert!(s.asked_in_flight(), "Check now");
+        s.finish(3 * S, Outcome::Answered);
+        assert!(!s.asked_in_flight());
+        assert!(s.begin(33 * S));
+        assert!(!s.asked_in_flight(), "the next one is the clock's again");
+        s.finish(34 * S, Outcome::Answered);
+        s.pause();
+        assert!(s.became_visible(70 * S) && s.begin(70 * S));
+        assert!(!s.asked_in_flight(), "coming back into view is not asking");
     }
 
     #[test]

@@ -40,6 +40,8 @@ pub struct PollState {
     pub last_answer_at: Option<u64>,
     pub next_at: Option<u64>,
     pub in_flight: bool,
+    /// The check under way is the person's ("Check now").
+    pub asked: bool,
     pub reconnecting: bool,
     pub rate_limited: bool,
 }
@@ -50,6 +52,7 @@ impl From<&PollSchedule> for PollState {
             last_answer_at: s.last_answer_at(),
             next_at: s.next_at(),
             in_flight: s.in_flight(),
+            asked: s.asked_in_flight(),
             reconnecting: s.reconnecting(),
             rate_limited: s.rate_limited(),
         }
@@ -235,7 +238,7 @@ fn tick_when<T: 'static>(round: &Rc<Round<T>>, moment: Moment) {
         // the one that finished it is older, and would undo it).
         let taken = {
             let mut schedule = round.schedule.borrow_mut();
-            schedule.check_now(now_ms()) && schedule.begin(now_ms())
+            schedule.due_at_once(now_ms()) && schedule.begin(now_ms())
         };
         return if taken { settle(round, &run, answer) } else { arm(round) };
     }

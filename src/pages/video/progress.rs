@@ -91,13 +91,17 @@ pub fn PollLine(watch: GenerationWatch, now: ReadSignal<u64>) -> impl IntoView {
     let poll = watch.poller.state;
     let permission = RwSignal::new(notify::permission());
     let notify_wanted = watch.notify_wanted;
+    let unavailable = Memo::new(move |_| poll.with(|p| p.asked || p.rate_limited));
     view! {
         <div class="poll-line">
             <p class="muted">{move || poll_text(poll.get(), now.get())}</p>
+            // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page.
+            // Unavailable only while the person's own check is under way or the service asked to
+            // wait; the clock's checks leave it alone (a press then joins the check under way).
             <button
                 type="button"
                 class="button small"
-                disabled=move || poll.with(|p| p.in_flight || p.rate_limited)
+                aria-disabled=move || unavailable.get().to_string()
                 on:click=move |_| watch.poller.check_now()
             >
                 "Check now"
