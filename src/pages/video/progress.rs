@@ -54,7 +54,7 @@ pub fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
                 </div>
                 <span class="progress-figure">{move || format!("{}%", percent())}</span>
             </div>
-            <p class="step">{move || format!("{} · {}% done", step(), percent())}</p>
+            <p class="step">{step}</p>
         </div>
     }
 }

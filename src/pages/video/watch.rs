@@ -23,6 +23,9 @@ use leptos::prelude::*;
 #[derive(Clone, Copy)]
 pub struct GenerationWatch {
     pub report: RwSignal<Option<StatusReport>>,
+    /// The latest answer's status: unchanged through most answers, so what goes by it (the badge,
+    /// the phase, the banners) is not worked out again with each.
+    reported: Memo<Option<ProjectStatus>>,
     pub project: RwSignal<Option<Project>>,
     /// When the project shown was read, while it is the one kept on this device from before (not yet
     /// read again): nothing that spends credits is offered from it.
@@ -48,7 +51,7 @@ type Answer = Result<(StatusReport, Option<Project>), Failure>;
 
 impl GenerationWatch {
     pub fn status(&self) -> Option<ProjectStatus> {
-        self.report.with(|r| r.as_ref().map(|r| r.status.clone()))
+        self.reported.get()
     }
 
     /// The status the page goes by: the latest answer's; before the first, a finished project's own
@@ -241,8 +244,10 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     });
 
     let reload = Callback::new(move |_| load_project());
+    let reported = Memo::new(move |_| report.with(|r| r.as_ref().map(|r| r.status.clone())));
     GenerationWatch {
         report,
+        reported,
         project,
         kept_at,
         gone,
