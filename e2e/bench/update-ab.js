@@ -7,37 +7,17 @@
 // Each DIST is a copy of a built dist/ (`cp -r dist /tmp/dist-a` after each build). ROUNDS (5) rounds,
 // each measuring every build once (in reverse order every other round), 200 answers a measure, at CPU
 // (4) times slower; prints each measure's median and, per build, the median of its medians.
-import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchBrowser, startSim, startWeb } from '../lib/harness.js';
+import { launchBrowser, startSim } from '../lib/harness.js';
+import { distsFromArgs, serveEach } from './lib/dists.js';
 import { measureUpdate } from './lib/update.js';
 
-const dists = process.argv.slice(2);
-if (dists.length < 2 || !dists.every((d) => existsSync(join(d, 'index.html')))) {
-  console.error('usage: node bench/update-ab.js DIST_A DIST_B [...] (copies of a built dist/)');
-  process.exit(2);
-}
+const dists = distsFromArgs('update-ab.js');
 const rounds = Number(process.env.ROUNDS ?? 5);
 const cpu = Number(process.env.CPU ?? 4);
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 
 const sim = await startSim(['--speed', '8']);
-const webs = [];
-// startWeb serves a copy of dist/: each build is put there in turn, and the tree's own put back.
-const dist = join(repo, 'dist');
-const kept = `${dist}.update-ab`;
-if (existsSync(dist)) renameSync(dist, kept);
-try {
-  for (const d of dists) {
-    cpSync(d, dist, { recursive: true });
-    webs.push(await startWeb(sim.api, { poll_interval_seconds: 0.05, request_timeout_seconds: 5 }));
-    rmSync(dist, { recursive: true });
-  }
-} finally {
-  if (existsSync(kept)) renameSync(kept, dist);
-}
+const webs = await serveEach(dists, sim.api, { poll_interval_seconds: 0.05, request_timeout_seconds: 5 });
 const browser = await launchBrowser();
 const medians = dists.map(() => []);
 try {
