@@ -123,7 +123,8 @@ impl PollSchedule {
 
     /// "Read again": as `check_now`, and also after the schedule finished because nothing was
     /// under way any more (a list whose projects all came to rest). Never for a stopped owner:
-    /// the browser driver refuses once it is stopped.
+    /// the browser driver refuses once it is stopped. The check is the person's until it ends
+    /// (`asked_in_flight`).
     pub fn read_again(&mut self, now: u64) -> bool {
         let due = self.due_now(now);
         self.asked |= due;
