@@ -18,8 +18,9 @@ use leptos::prelude::*;
 /// below what it showed during this run (a new run mounts a new one).
 #[component]
 pub fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
-    let percent = move || report.with(|r| r.as_ref().map_or(0, |r| r.progress));
-    let shown = Memo::new(move |before: Option<&u8>| before.copied().unwrap_or(0).max(percent()));
+    // A memo: about half the answers leave the figure as it was, and then nothing that shows it stirs.
+    let percent = Memo::new(move |_| report.with(|r| r.as_ref().map_or(0, |r| r.progress)));
+    let shown = Memo::new(move |before: Option<&u8>| before.copied().unwrap_or(0).max(percent.get()));
     let glide = format!("{}ms", use_session().poll_interval_ms());
     // Set through the CSS object model by hand: leptos' `style:` bindings would bring in 1.7 KB of
     // style code (gzip) for these two properties alone.
@@ -52,7 +53,7 @@ pub fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
                 <div class="bar" aria-hidden="true">
                     <div class="bar-fill" node_ref=fill></div>
                 </div>
-                <span class="progress-figure">{move || format!("{}%", percent())}</span>
+                <span class="progress-figure">{move || format!("{}%", percent.get())}</span>
             </div>
             <p class="step">{step}</p>
         </div>

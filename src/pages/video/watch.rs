@@ -238,13 +238,15 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     let shared = send_wrapper::SendWrapper::new(shared);
     on_cleanup(move || shared.close());
 
+    let reported = Memo::new(move |_| report.with(|r| r.as_ref().map(|r| r.status.clone())));
+    // Worked out when the status or the figure changes, not with every answer.
+    let progress = Memo::new(move |_| report.with(|r| r.as_ref().map(|r| r.progress)));
     use_effect(move || {
         let name = project.with(|p| project_title(id, p.as_ref()));
-        set_title(&report.with(|r| tab_title(&name, r.as_ref().map(|r| (&r.status, r.progress)))));
+        set_title(&reported.with(|status| tab_title(&name, status.as_ref().zip(progress.get()))));
     });
 
     let reload = Callback::new(move |_| load_project());
-    let reported = Memo::new(move |_| report.with(|r| r.as_ref().map(|r| r.status.clone())));
     GenerationWatch {
         report,
         reported,
