@@ -19,10 +19,12 @@ const condition = CONDITIONS[process.env.CONDITION ?? 'normal'];
 if (!condition) throw new Error(`CONDITION is one of: ${Object.keys(CONDITIONS).join(', ')}`);
 
 const sim = await startSim(['--speed', '8']);
-const webs = await serveEach(dists, sim.api);
-const browser = await launchBrowser();
 const times = dists.map(() => []);
+let webs = [];
+let browser;
 try {
+  webs = await serveEach(dists, sim.api);
+  browser = await launchBrowser();
   let path = { 'sign-in': '/sign-in', projects: '/' }[screen];
   if (screen === 'video') {
     const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A paper boat sails to the sea', num_scenes: 10 });
@@ -43,7 +45,7 @@ try {
     console.log(`${d}: ${screen}, ${process.env.CONDITION ?? 'normal'}: median ${s.median.toFixed(1)} ms (p10 ${s.p10.toFixed(1)}, p90 ${s.p90.toFixed(1)}; ${runs} loads)`);
   });
 } finally {
-  await browser.close();
+  await browser?.close();
   for (const web of webs) await web.stop();
   await sim.stop();
 }

@@ -17,10 +17,12 @@ const cpu = Number(process.env.CPU ?? 4);
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 
 const sim = await startSim(['--speed', '8']);
-const webs = await serveEach(dists, sim.api, { poll_interval_seconds: 0.05, request_timeout_seconds: 5 });
-const browser = await launchBrowser();
 const medians = dists.map(() => []);
+let webs = [];
+let browser;
 try {
+  webs = await serveEach(dists, sim.api, { poll_interval_seconds: 0.05, request_timeout_seconds: 5 });
+  browser = await launchBrowser();
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A paper boat sails to the sea', num_scenes: 10 });
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 });
   await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
@@ -34,7 +36,7 @@ try {
   }
   dists.forEach((d, i) => console.log(`${d}: median of ${rounds} medians ${median(medians[i]).toFixed(2)} ms at ${cpu}x (${medians[i].map((m) => m.toFixed(2)).join(', ')})`));
 } finally {
-  await browser.close();
+  await browser?.close();
   for (const web of webs) await web.stop();
   await sim.stop();
 }

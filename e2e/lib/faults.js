@@ -234,9 +234,9 @@ export const ACTIONS = [
       await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
       return { page, id };
     },
-    // "Check now" asks at once; it is disabled while a check is under way, and at a check a second
-    // (POLL_S) on a loaded machine it can stay so for long stretches. The page's own next check meets
-    // the fault just the same, so the click is tried for a while and not required.
+    // "Check now" asks at once, unless a check is under way (with a check a second, POLL_S, on a loaded
+    // machine nearly always): then the press changes nothing. The page's own next check meets the fault
+    // just the same, so the click is tried and not required.
     act: ({ page }) => page.getByRole('button', { name: 'Check now' }).click({ timeout: 5_000 }).catch(() => {}),
     says: { 401: /did not accept your access token/ },
     async kept({ page }) {

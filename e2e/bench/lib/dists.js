@@ -29,7 +29,12 @@ export async function serveEach(dists, api, config) {
       webs.push(await startWeb(api, config));
       rmSync(dist, { recursive: true });
     }
+  } catch (e) {
+    for (const web of webs) await web.stop();
+    throw e;
   } finally {
+    // A failed copy or start leaves a build in dist/; the tree's own goes back in its place.
+    rmSync(dist, { recursive: true, force: true });
     if (existsSync(kept)) renameSync(kept, dist);
   }
   return webs;

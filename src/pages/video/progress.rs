@@ -98,7 +98,8 @@ pub fn PollLine(watch: GenerationWatch, now: ReadSignal<u64>) -> impl IntoView {
             <p class="muted">{move || poll_text(poll.get(), now.get())}</p>
             // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page.
             // Unavailable only while the person's own check is under way or the service asked to
-            // wait; the clock's checks leave it alone (a press then joins the check under way).
+            // wait; the clock's checks leave it alone (a press then changes nothing: the answer under
+            // way is as fresh as the one it would ask for).
             <button
                 type="button"
                 class="button small"
