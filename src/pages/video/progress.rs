@@ -17,10 +17,9 @@ use leptos::prelude::*;
 /// smoothly towards it over one check's interval (the service reports every 30 s), and never back
 /// below what it showed during this run (a new run mounts a new one).
 #[component]
-pub fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
-    // A memo: about half the answers leave the figure as it was, and then nothing that shows it stirs.
-    let percent = Memo::new(move |_| report.with(|r| r.as_ref().map_or(0, |r| r.progress)));
-    let shown = Memo::new(move |before: Option<&u8>| before.copied().unwrap_or(0).max(percent.get()));
+pub fn Progress(report: RwSignal<Option<StatusReport>>, progress: Memo<Option<u8>>) -> impl IntoView {
+    let percent = move || progress.get().unwrap_or(0);
+    let shown = Memo::new(move |before: Option<&u8>| before.copied().unwrap_or(0).max(percent()));
     let glide = format!("{}ms", use_session().poll_interval_ms());
     // Set through the CSS object model by hand: leptos' `style:` bindings would bring in 1.7 KB of
     // style code (gzip) for these two properties alone.
@@ -53,7 +52,7 @@ pub fn Progress(report: RwSignal<Option<StatusReport>>) -> impl IntoView {
                 <div class="bar" aria-hidden="true">
                     <div class="bar-fill" node_ref=fill></div>
                 </div>
-                <span class="progress-figure">{move || format!("{}%", percent.get())}</span>
+                <span class="progress-figure">{move || format!("{}%", percent())}</span>
             </div>
             <p class="step">{step}</p>
         </div>

@@ -26,6 +26,9 @@ pub struct GenerationWatch {
     /// The latest answer's status: unchanged through most answers, so what goes by it (the badge,
     /// the phase, the banners) is not worked out again with each.
     reported: Memo<Option<ProjectStatus>>,
+    /// The latest answer's percentage: about half the answers leave it as it was, and then nothing that
+    /// shows it (the bar, its figure, the tab title) stirs.
+    pub progress: Memo<Option<u8>>,
     pub project: RwSignal<Option<Project>>,
     /// When the project shown was read, while it is the one kept on this device from before (not yet
     /// read again): nothing that spends credits is offered from it.
@@ -239,7 +242,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     on_cleanup(move || shared.close());
 
     let reported = Memo::new(move |_| report.with(|r| r.as_ref().map(|r| r.status.clone())));
-    // Worked out when the status or the figure changes, not with every answer.
+    // The title is worked out when the status or the figure changes, not with every answer.
     let progress = Memo::new(move |_| report.with(|r| r.as_ref().map(|r| r.progress)));
     use_effect(move || {
         let name = project.with(|p| project_title(id, p.as_ref()));
@@ -250,6 +253,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     GenerationWatch {
         report,
         reported,
+        progress,
         project,
         kept_at,
         gone,
