@@ -208,11 +208,24 @@ export async function openPage(browser) {
   return page;
 }
 
-/** Fails on serious or critical axe violations, and saves a screenshot named after the screen. */
-export async function checkScreen(page, name) {
+/** Whether every screen checked is kept as a picture (`E2E_PICTURES=all`, to look the screens over
+ * or renew docs/screenshots/); otherwise only a screen whose check found something, to show what
+ * failed. A full-page picture is the browser's most expensive step of a check: saving all of them
+ * took about 25 s of CPU a run (screens.test.js 65 s of CPU with them, 44 s without). */
+const everyPicture = process.env.E2E_PICTURES === 'all';
+
+/** Saves `name.png` (full page) in e2e/artifacts/ when every picture is asked for or `found` is not empty. */
+async function picture(page, name, found) {
+  if (!everyPicture && !found.length) return;
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
-  assert.deepEqual(await axeProblems(page), [], `accessibility violations on ${name}`);
+}
+
+/** Fails on serious or critical axe violations, with a picture of the screen when it does. */
+export async function checkScreen(page, name) {
+  const problems = await axeProblems(page);
+  await picture(page, name, [...problems, ...page.problems]);
+  assert.deepEqual(problems, [], `accessibility violations on ${name}`);
   assert.deepEqual(page.problems, [], `errors in the page on ${name}`);
 }
 
@@ -281,12 +294,11 @@ const TEXT_SPACING = [
   'p, li, dd, dt, label { margin-bottom: 2em !important; }',
 ];
 
-/** Shows the page in every width, theme and mode: saves `name-width-theme[-mode].png` (full page),
- * runs axe on each, checks from 640 px down (and with text spacing) for sideways scrolling, everywhere
+/** Shows the page in every width, theme and mode: runs axe on each, checks from 640 px down (and with text spacing) for sideways scrolling, everywhere
  * for text cut off by its box or controls drawn over each other, and in forced colours for what would
- * vanish. Returns every problem found, so one run lists them all; the caller asserts. */
+ * vanish; saves `name-width-theme[-mode].png` (full page) of each variant with a problem, or of every
+ * one with `E2E_PICTURES=all`. Returns every problem found, so one run lists them all; the caller asserts. */
 export async function screenInEveryVariant(page, name, variants = [...SCREEN_VARIANTS, ...ACCESS_MODES]) {
-  mkdirSync(artifacts, { recursive: true });
   const problems = [];
   for (const { width, theme, mode } of variants) {
     await page.setViewportSize({ width, height: 900 });
@@ -300,13 +312,13 @@ export async function screenInEveryVariant(page, name, variants = [...SCREEN_VAR
     // Layout and any transition settle before the picture.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const file = `${name}-${width}-${theme}${mode ? `-${mode}` : ''}`;
-    await page.screenshot({ path: join(artifacts, `${file}.png`), fullPage: true });
     // In forced colours the colours are the person's theme, not the page's: axe would measure the
     // page's own, which the browser no longer shows.
     const axe = await axeProblems(page, { skip: mode === 'forced' ? ['color-contrast'] : [] });
     const found = [...axe, ...await layoutProblems(page)];
     if (width <= 640 || mode === 'spacing') found.push(await horizontalOverflow(page));
     if (mode === 'forced') found.push(...await forcedColorProblems(page));
+    await picture(page, file, found.filter(Boolean));
     for (const p of found.filter(Boolean)) problems.push(`${file}: ${p}`);
   }
   await page.emulateMedia({ forcedColors: 'none' });

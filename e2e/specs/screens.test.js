@@ -1,11 +1,11 @@
 // Every screen, as people see it: at 360 (phone), 768 (tablet) and 1280 px (desktop), in the light
 // and the dark theme, and in the modes WCAG 2.2 asks for beyond those: 320 px, 200 % zoom (640 px),
-// forced text spacing and forced colours (harness.js, ACCESS_MODES). Each picture is saved as
-// e2e/artifacts/screen-width-theme[-mode].png (full page) for a person to look at; each is checked
-// with axe (a serious or critical violation fails), for text cut off or controls drawn over each
-// other, from 640 px down for sideways scrolling, and in forced colours for what would vanish (every
-// message names what is wrong). Screens are found by role and name, so a change of look does not
-// break the spec, only a change of meaning.
+// forced text spacing and forced colours (harness.js, ACCESS_MODES). Each is checked with axe (a
+// serious or critical violation fails), for text cut off or controls drawn over each other, from
+// 640 px down for sideways scrolling, and in forced colours for what would vanish (every message
+// names what is wrong); a variant whose check fails is saved as e2e/artifacts/screen-width-theme
+// [-mode].png (full page), and every one is with E2E_PICTURES=all, for a person to look at. Screens
+// are found by role and name, so a change of look does not break the spec, only a change of meaning.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
