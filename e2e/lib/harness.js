@@ -210,8 +210,8 @@ export async function openPage(browser) {
 
 /** Whether every screen checked is kept as a picture (`E2E_PICTURES=all`, to look the screens over
  * or renew docs/screenshots/); otherwise only a screen whose check found something, to show what
- * failed. A full-page picture is the browser's most expensive step of a check: saving all of them
- * took about 25 s of CPU a run (screens.test.js 65 s of CPU with them, 44 s without). */
+ * failed. A full-page picture is the browser's dearest step of a check: screens.test.js took 65 s
+ * of CPU with all of them, 44 s without. */
 const everyPicture = process.env.E2E_PICTURES === 'all';
 
 /** Saves `name.png` (full page) in e2e/artifacts/ when every picture is asked for or `found` is not empty. */
@@ -221,7 +221,8 @@ async function picture(page, name, found) {
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }
 
-/** Fails on serious or critical axe violations, with a picture of the screen when it does. */
+/** Fails on serious or critical axe violations or errors in the page, with a picture of the screen
+ * when it does. */
 export async function checkScreen(page, name) {
   const problems = await axeProblems(page);
   await picture(page, name, [...problems, ...page.problems]);
@@ -294,9 +295,9 @@ const TEXT_SPACING = [
   'p, li, dd, dt, label { margin-bottom: 2em !important; }',
 ];
 
-/** Shows the page in every width, theme and mode: runs axe on each, checks from 640 px down (and with text spacing) for sideways scrolling, everywhere
- * for text cut off by its box or controls drawn over each other, and in forced colours for what would
- * vanish; saves `name-width-theme[-mode].png` (full page) of each variant with a problem, or of every
+/** Shows the page in every width, theme and mode: runs axe on each, checks from 640 px down (and with
+ * text spacing) for sideways scrolling, everywhere for text cut off by its box or controls drawn over
+ * each other, and in forced colours for what would vanish; saves `name-width-theme[-mode].png` (full page) of each variant with a problem, or of every
  * one with `E2E_PICTURES=all`. Returns every problem found, so one run lists them all; the caller asserts. */
 export async function screenInEveryVariant(page, name, variants = [...SCREEN_VARIANTS, ...ACCESS_MODES]) {
   const problems = [];
