@@ -214,18 +214,33 @@ export async function openPage(browser) {
  * of CPU with all of them, 44 s without. */
 const everyPicture = process.env.E2E_PICTURES === 'all';
 
-/** Saves `name.png` (full page) in e2e/artifacts/ when every picture is asked for or `found` is not empty. */
+/** Saves `name.png` (full page) in e2e/artifacts/ when every picture is asked for or `found` is not
+ * empty. A picture only illustrates: one that cannot be taken is said, never in place of what failed. */
 async function picture(page, name, found) {
   if (!everyPicture && !found.length) return;
   mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true })
+    .catch((e) => console.error(`no picture of ${name}: ${e.message}`));
+}
+
+/** The problems `checks()` finds, with a picture of the screen when it finds any, when the page has
+ * had errors, or when it throws. */
+async function pictured(page, name, checks) {
+  let found;
+  try {
+    found = await checks();
+  } catch (e) {
+    await picture(page, name, [e]);
+    throw e;
+  }
+  await picture(page, name, [...found, ...page.problems ?? []]);
+  return found;
 }
 
 /** Fails on serious or critical axe violations or errors in the page, with a picture of the screen
  * when it does. */
 export async function checkScreen(page, name) {
-  const problems = await axeProblems(page);
-  await picture(page, name, [...problems, ...page.problems]);
+  const problems = await pictured(page, name, () => axeProblems(page));
   assert.deepEqual(problems, [], `accessibility violations on ${name}`);
   assert.deepEqual(page.problems, [], `errors in the page on ${name}`);
 }
@@ -310,17 +325,18 @@ export async function screenInEveryVariant(page, name, variants = [...SCREEN_VAR
         for (const rule of rules) sheet.insertRule(rule, sheet.cssRules.length);
       }, TEXT_SPACING);
     }
-    // Layout and any transition settle before the picture.
+    // Layout and any transition settle before the checks.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const file = `${name}-${width}-${theme}${mode ? `-${mode}` : ''}`;
-    // In forced colours the colours are the person's theme, not the page's: axe would measure the
-    // page's own, which the browser no longer shows.
-    const axe = await axeProblems(page, { skip: mode === 'forced' ? ['color-contrast'] : [] });
-    const found = [...axe, ...await layoutProblems(page)];
-    if (width <= 640 || mode === 'spacing') found.push(await horizontalOverflow(page));
-    if (mode === 'forced') found.push(...await forcedColorProblems(page));
-    await picture(page, file, found.filter(Boolean));
-    for (const p of found.filter(Boolean)) problems.push(`${file}: ${p}`);
+    const found = await pictured(page, file, async () => {
+      // In forced colours the colours are the person's theme, not the page's: axe would measure the
+      // page's own, which the browser no longer shows.
+      const all = [...await axeProblems(page, { skip: mode === 'forced' ? ['color-contrast'] : [] }), ...await layoutProblems(page)];
+      if (width <= 640 || mode === 'spacing') all.push(await horizontalOverflow(page));
+      if (mode === 'forced') all.push(...await forcedColorProblems(page));
+      return all.filter(Boolean);
+    });
+    for (const p of found) problems.push(`${file}: ${p}`);
   }
   await page.emulateMedia({ forcedColors: 'none' });
   if (page.problems?.length) problems.push(`${name}: errors in the page: ${page.problems.join(' | ')}`);
