@@ -127,7 +127,7 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
             <MessageBanner tone=Tone::Error message=watch.problem />
         }
         .into_any(),
-        Some(Phase::Working) => view! { <Progress report=report progress=watch.progress /> }.into_any(),
+        Some(Phase::Working) => view! { <Progress watch=watch /> }.into_any(),
         Some(Phase::Done) => view! { <Finished id=id watch=watch ask=ask /> }.into_any(),
         Some(Phase::Failed) => {
             let r = report.get_untracked().unwrap_or_default();
