@@ -3,12 +3,12 @@
 //! No `ErrorBoundary`: no view returns a `Result`; every failure is a typed `ApiError` that its
 //! page shows where it happened.
 
+use crate::api::boot_reads;
 use crate::browser::page::{cancel_heading_focus, remove_boot_frame, set_title, want_heading_focus};
 use crate::browser::theme;
 use crate::components::{Banner, NotFound, PageHeading, RequireSignIn, Tone};
 use crate::config::Config;
 use crate::domain::theme::ThemeChoice;
-use crate::early_reads;
 use crate::hooks::use_load;
 use crate::page_code;
 use crate::pages::{ProjectsPage, SignInPage};
@@ -42,8 +42,6 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     let location = provide_router();
     // A page is rebuilt when the screen changes, not when only the query does (the list's filters).
     let screen = Memo::new(move |_| location.pathname.with(|path| routes::screen_for(path)));
-    // Before the first screen's page code arrives, its reads are under way.
-    early_reads::start(session, screen.get_untracked());
     // Each new screen the person goes to takes focus to its heading (a `PageHeading`), asked here
     // rather than in every page; not the first screen (a screen reader starts a freshly loaded page
     // at its top), nor a redirect while starting up (to sign in). Asked as the screen is rebuilt,
@@ -82,7 +80,7 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
         <main id="main" tabindex="-1">
             {move || {
                 let now = screen.get();
-                early_reads::keep_for(now);
+                boot_reads::keep(&first_reads_tag(now));
                 on_new_screen();
                 if now.needs_sign_in() {
                     view! { <RequireSignIn>{page(now)}</RequireSignIn> }.into_any()
@@ -91,6 +89,16 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
                 }
             }}
         </main>
+    }
+}
+
+/// The tag index.html's boot script gives the reads a screen may take (src/boot_reads.js): the
+/// list's, or a project's on both of its pages (the video page sends a project not yet approved to
+/// its review page, which takes the project read for the video page).
+fn first_reads_tag(screen: Screen) -> String {
+    match screen {
+        Screen::Projects => "list".to_owned(),
+        _ => screen.project_id().map(|id| id.to_string()).unwrap_or_default(),
     }
 }
 

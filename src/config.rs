@@ -27,6 +27,10 @@ impl Config {
     /// Reads `config.json`; a missing or broken file leaves the defaults and says why.
     pub async fn load() -> (Self, Option<String>) {
         let fetched = async {
+            // index.html's boot script has usually read it already (with its preload).
+            if let Some(text) = crate::api::boot_reads::config_text().await {
+                return Some(Self::read(&text));
+            }
             // Absolute, so a deep link such as /projects/4/status still finds the file beside index.html.
             let response = gloo_net::http::Request::get("/config.json").send().await.ok()?;
             if !response.ok() {

@@ -9,7 +9,6 @@ pub mod browser;
 pub mod components;
 pub mod config;
 pub mod domain;
-pub mod early_reads;
 pub mod hooks;
 pub mod keyed;
 pub mod page_code;

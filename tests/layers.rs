@@ -15,7 +15,7 @@ const LAYERS: Layers = &[
     ),
     ("the browser's APIs", "browser"),
     ("session and navigation", "session router"),
-    ("hooks over the session and the browser; the first screen's reads", "hooks early_reads"),
+    ("hooks over the session and the browser", "hooks"),
     ("components", "components"),
     ("pages", "pages"),
     ("the pages' code, downloaded when first opened", "page_code"),

@@ -246,7 +246,7 @@ test("opened at a split page's address, the page's parts are asked for beside th
   }
 });
 
-test("opened at a project's page, its first reads start while the page's code downloads, and are not asked again", async () => {
+test("a screen's first reads start before the wasm has arrived, and the app takes them: nothing is asked twice", async () => {
   const generating = async () => {
     const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A lighthouse keeper counts ships', num_scenes: 2 });
     await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 }); // generating for the whole test
@@ -260,40 +260,81 @@ test("opened at a project's page, its first reads start while the page's code do
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Your projects' }).waitFor();
 
-  // The review reads the project; the video page the project and its status.
-  for (const [id, suffix, reads, shown] of [
-    [await generating(), '/video', { project: 1, status: 1 }, () => page.getByRole('progressbar', { name: 'Overall progress' })],
-    [await proposed(), '', { project: 1, status: 0 }, () => page.getByRole('button', { name: /^Approve/ })],
+  // The list reads the list; the review the project; the video page the project and its status.
+  const wasm = `/${assets.find((a) => a.endsWith('.wasm'))}`;
+  for (const [path, reads, shown] of [
+    ['/', { list: 1, project: 0, status: 0 }, () => page.getByRole('heading', { name: 'Your projects' })],
+    [`/projects/${await generating()}/video`, { list: 0, project: 1, status: 1 }, () => page.getByRole('progressbar', { name: 'Overall progress' })],
+    [`/projects/${await proposed()}`, { list: 0, project: 1, status: 0 }, () => page.getByRole('button', { name: /^Approve/ })],
   ]) {
+    const id = path.match(/\d+/)?.[0] ?? 'none';
     // Counted from here: an earlier test may have asked for this id before it existed.
     const total = async () => ({
+      list: (await sim.requests('GET', /\/scene-projects$/)).length,
       project: (await sim.requests('GET', new RegExp(`/scene-projects/${id}$`))).length,
       status: (await sim.requests('GET', new RegExp(`/scene-projects/${id}/status$`))).length,
     });
     const before = await total();
     const count = async () => {
       const now = await total();
-      return { project: now.project - before.project, status: now.status - before.status };
+      return Object.fromEntries(Object.keys(now).map((k) => [k, now[k] - before[k]]));
     };
-    // The page's code is held back until the service has been asked for what the page reads first.
+    // The main wasm is held back until the service has been asked for what the screen reads first.
     let release;
     const held = new Promise((ok) => { release = ok; });
-    await page.route((url) => isPart(url.href), async (route) => { await held; await route.continue(); });
-    await page.goto(`${web.url}/projects/${id}${suffix}`);
+    await page.route((url) => url.pathname === wasm, async (route) => { await held; await route.continue(); });
+    await page.goto(web.url + path);
     let asked = await count();
-    for (const until = Date.now() + 10_000; Date.now() < until && (asked.project < reads.project || asked.status < reads.status);) {
+    for (const until = Date.now() + 10_000; Date.now() < until && Object.keys(reads).some((k) => asked[k] < reads[k]);) {
       await new Promise((ok) => setTimeout(ok, 50));
       asked = await count();
     }
-    assert.equal(await page.getByRole('heading', { level: 1 }).count(), 0, `${suffix || 'review'}: the page's code has not arrived`);
-    assert.deepEqual(asked, reads, `${suffix || 'review'}: read while its code downloaded`);
+    assert.equal(await page.getByRole('heading', { level: 1 }).count(), 0, `${path}: the app has not started`);
+    assert.deepEqual(asked, reads, `${path}: read while the wasm downloaded`);
 
     release();
     await shown().first().waitFor();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    assert.deepEqual(await count(), reads, `${suffix || 'review'}: the page took those answers; nothing asked twice`);
+    assert.deepEqual(await count(), reads, `${path}: the app took those answers; nothing asked twice`);
     await page.unrouteAll();
   }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a first-reads script that arrives after the app has started reads nothing: the app has read for itself', async () => {
+  const page = await openPage(browser);
+  await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  const script = `/${assets.find((a) => a.startsWith('boot_reads-'))}`;
+  await page.route((url) => url.pathname === script, async (route) => { await held; await route.continue(); });
+  const lists = async () => (await sim.requests('GET', /\/scene-projects$/)).length;
+  const configs = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/config.json') configs.push(r.url()); });
+  const before = await lists();
+  await page.goto(web.url + '/', { waitUntil: 'commit' }); // the load event waits for the held script
+  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+  await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:projects-fresh').length > 0);
+  release();
+  await page.waitForFunction((s) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(s)), script);
+  await page.waitForTimeout(500);
+  assert.equal(await lists() - before, 1, 'the list is read once, by the app');
+  assert.equal(configs.length, 1, 'config.json is read once, by the app');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a kept token the service no longer accepts: the read started early answers 401, and the app asks to sign in again', async () => {
+  const page = await openPage(browser);
+  await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'a-token-the-service-revoked'));
+  const lists = async () => (await sim.requests('GET', /\/scene-projects$/)).length;
+  const before = await lists();
+  await page.goto(web.url + '/');
+  await page.getByText('The service did not accept your access token').waitFor();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  assert.equal(await lists() - before, 1, 'the early read was the one read');
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('storyreel.token')), null, 'the token is gone');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -276,8 +276,8 @@ test('nginx serves deep links and the documented headers, and the app runs under
   assert.match(html, /src="\/boot-[0-9a-f]{16}\.js"/, 'the boot script is a hashed file');
   const assets = [...new Set(html.match(/\/[\w./-]+-[0-9a-f]+(_bg)?\.(js|wasm|css)/g))];
   // The style/ files index.html links, joined into one hashed style sheet (deploy/join-styles.mjs);
-  // the boot script, the bindings, the loader of the pages' split-off code, the wasm.
-  assert.deepEqual(assets.map((a) => a.split('.').pop()).sort(), ['css', 'js', 'js', 'js', 'wasm'],
+  // the boot script, the first reads' script, the bindings, the loader of the pages' split-off code, the wasm.
+  assert.deepEqual(assets.map((a) => a.split('.').pop()).sort(), ['css', 'js', 'js', 'js', 'js', 'wasm'],
     `every asset of the build: ${assets}`);
   const sheet = await (await fetch(web.url + assets.find((a) => a.endsWith('.css')))).text();
   for (const rule of ['--space-3', '.boot-block', '.scene-list', '.skeleton']) {

@@ -1,13 +1,16 @@
 //! The only code that speaks HTTP: one async method per endpoint of the spec (section 4).
 
+use super::boot_reads;
 use super::error::ApiError;
 use super::model::*;
 use super::query::ProjectFilter;
-use gloo_net::http::{Method, RequestBuilder};
+use gloo_net::http::{Method, RequestBuilder, Response};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::cell::Cell;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
 /// The longest a request is held back for the service's `Retry-After`: a longer wait is said in the
 /// message, and the person's next try goes out after this.
@@ -60,8 +63,8 @@ impl Client {
         read_project(&self.project_text(id).await?)
     }
 
-    /// The project's answer as sent, for `read_project` where it is used: the first screen's reads
-    /// are made in the main module, their reading is the page's (`early_reads`).
+    /// The project's answer as sent, for `read_project` where it is used: in the pages' own code, not
+    /// the first load (`hooks::read_and_keep_project`).
     pub async fn project_text(&self, id: i64) -> Result<String, ApiError> {
         self.send(Method::GET, &format!("/scene-projects/{id}"), None).await
     }
@@ -121,6 +124,7 @@ impl Client {
         if hold > 0.0 {
             gloo_timers::future::TimeoutFuture::new(hold as u32).await;
         }
+        let reads = method == Method::GET;
         let controller = web_sys::AbortController::new().map_err(|_| ApiError::network())?;
         let timed_out = Rc::new(Cell::new(false));
         // Dropping the timer at the end of this function cancels it.
@@ -144,7 +148,16 @@ impl Client {
         .map_err(|_| ApiError::network())?;
         let fail = |timed_out: &Cell<bool>| if timed_out.get() { ApiError::timeout() } else { ApiError::network() };
 
-        let response = request.send().await.map_err(|_| fail(&timed_out))?;
+        // The same read started by index.html before the app ran is taken instead of sent again.
+        let started = reads.then(|| boot_reads::take(&request.url(), &self.token)).flatten();
+        let response = match started {
+            Some(started) => match JsFuture::from(started).await {
+                Ok(response) => Response::from(response.unchecked_into::<web_sys::Response>()),
+                Err(e) if boot_reads::timed_out(&e) => return Err(ApiError::timeout()),
+                Err(_) => return Err(fail(&timed_out)),
+            },
+            None => request.send().await.map_err(|_| fail(&timed_out))?,
+        };
         let text = response.text().await.map_err(|_| fail(&timed_out))?;
         if !response.ok() {
             let retry_after = response.headers().get("retry-after").map(|value| in_seconds(&value));

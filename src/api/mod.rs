@@ -1,5 +1,6 @@
 //! Everything that talks to the Scene Projects API. Nothing outside this module speaks HTTP or parses JSON.
 
+pub mod boot_reads;
 mod client;
 mod error;
 mod lenient;

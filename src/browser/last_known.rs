@@ -30,7 +30,7 @@ pub fn list(filter: &ProjectFilter) -> Option<Kept<Vec<Project>>> {
 }
 
 /// A project's answer (`Client::project_text`) read, and kept as the last known one if it reads
-/// (`early_reads::read_and_keep_project`, through which every page reads a project).
+/// (`hooks::read_and_keep_project`, through which every page reads a project).
 pub fn keep_read_project(id: i64, answer: &str) -> Result<Project, ApiError> {
     let project = read_project(answer)?;
     keep_project(id, answer);

@@ -1,6 +1,7 @@
 //! Wiring that pages compose, in the style of leptos-use: one hook per file, each owning its timers,
 //! listeners and requests, cleaned up with the component that called it.
 
+mod read_project;
 mod use_clock;
 mod use_debounce;
 mod use_effect;
@@ -10,6 +11,7 @@ mod use_send_once;
 mod use_task;
 mod use_text_track;
 
+pub use read_project::read_and_keep_project;
 pub use use_clock::use_clock;
 pub use use_debounce::{use_debounce, Debounced};
 pub use use_effect::use_effect;

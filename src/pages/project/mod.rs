@@ -16,8 +16,7 @@ use crate::domain::narration::long_scenes;
 use crate::domain::order::scenes_in_order;
 use crate::domain::scene_edit::SceneText;
 use crate::domain::title::project_title;
-use crate::early_reads;
-use crate::hooks::use_load;
+use crate::hooks::{read_and_keep_project, use_load};
 use crate::routes;
 use crate::session::{use_session, Failure};
 use approve::ApprovePanel;
@@ -31,7 +30,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     // Lives above the review, which is rebuilt on every refetch: a notice explaining why the project
     // was re-read must outlive that rebuild.
     let notice = RwSignal::new(None::<String>);
-    let (project, refetch) = use_load(move || early_reads::read_and_keep_project(session, id));
+    let (project, refetch) = use_load(move || read_and_keep_project(session, id));
     let reload = Callback::new(move |_| refetch());
     // What this device read of the project before, shown until the service answers: read-only, and
     // marked with when it was read and how the check of it stands.

@@ -13,8 +13,9 @@ use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::title::{project_title, tab_title};
-use crate::early_reads::{self, Early};
-use crate::hooks::{use_effect, use_poller, use_retry, Ahead, Attempt, Moment, Poller, UsePollerOptions};
+use crate::hooks::{
+    read_and_keep_project, use_effect, use_poller, use_retry, Ahead, Attempt, Moment, Poller, UsePollerOptions,
+};
 use crate::router::{use_navigate, NavigateOptions};
 use crate::routes;
 use crate::session::{use_session, Failure};
@@ -101,7 +102,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     // The project carries the scenes (to regenerate) and every address: keep asking until it comes,
     // 1 s after a failure, then less often.
     let load_project = use_retry(1_000, 30_000, move || async move {
-        match early_reads::read_and_keep_project(session, id).await {
+        match read_and_keep_project(session, id).await {
             Ok(p) => take_fresh(p),
             Err(Failure::SignedOut) => {}
             Err(Failure::Show(e)) if e.kind == ErrorKind::NotFound => vanished(),
@@ -204,13 +205,8 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         move || {
             let following = follow_up.with_untracked(Option::is_some);
             let shared = shared.clone();
-            // Read at start-up if the app opened here: the page's first answer only, never a later one.
-            let early = match report.with_untracked(Option::is_none) {
-                true => early_reads::status(id),
-                false => Early::default(),
-            };
             session.call(move |client| async move {
-                let text = early.or(client.status_text(id)).await?;
+                let text = client.status_text(id).await?;
                 let status = read_status(&text)?;
                 shared.share(&text);
                 let fresh = match following {

@@ -1,0 +1,53 @@
+//! What index.html's boot script (`src/boot_reads.js`) read before the app ran: config.json's text,
+//! and the first screen's reads, started while the wasm downloaded. Each read is taken where the app
+//! would have sent the same request (`Client`), once, and only within 15 s of its start (an older
+//! answer is read afresh); without the script (tests, a page that did
+//! not start through index.html) there is nothing to take and the app asks for itself.
+
+use js_sys::{Function, Promise, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+fn boot() -> Option<JsValue> {
+    Reflect::get(&web_sys::window()?.into(), &"storyreelBoot".into()).ok().filter(JsValue::is_object)
+}
+
+fn call(name: &str, args: &[&JsValue]) -> Option<JsValue> {
+    let boot = boot()?;
+    let method: Function = Reflect::get(&boot, &name.into()).ok()?.dyn_into().ok()?;
+    match args {
+        [a] => method.call1(&boot, a),
+        [a, b] => method.call2(&boot, a, b),
+        _ => method.call0(&boot),
+    }
+    .ok()
+}
+
+/// config.json's text as the boot script read it; `None` when it read none (or did not run).
+pub async fn config_text() -> Option<String> {
+    let Some(boot) = boot() else {
+        // The script had not run yet (it loads beside the wasm, and a loaded machine may run it
+        // late): marked as too late, it then reads nothing, as the app reads for itself.
+        let window = web_sys::window()?;
+        let _ = Reflect::set(&window, &"storyreelBoot".into(), &js_sys::Object::new());
+        return None;
+    };
+    let read: Promise = Reflect::get(&boot, &"config".into()).ok()?.dyn_into().ok()?;
+    JsFuture::from(read).await.ok()?.as_string()
+}
+
+/// The response the boot script started for `url` with `token`, if it did and nobody took it yet.
+pub(super) fn take(url: &str, token: &str) -> Option<Promise> {
+    call("take", &[&url.into(), &token.into()])?.dyn_into().ok()
+}
+
+/// Only the reads tagged `tag` may still be taken ("list", or a project's id): the person is on
+/// another screen now, where an answer read at start-up would be old.
+pub fn keep(tag: &str) {
+    call("keep", &[&tag.into()]);
+}
+
+/// Whether a failed read was the boot script's timeout (`AbortSignal.timeout`), not the network.
+pub(super) fn timed_out(error: &JsValue) -> bool {
+    Reflect::get(error, &"name".into()).ok().and_then(|n| n.as_string()).is_some_and(|n| n == "TimeoutError")
+}
