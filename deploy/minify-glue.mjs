@@ -8,7 +8,9 @@
 //    not compress, and every name is in the wasm's import section and again as a key of the JS
 //    imports object (about 5.7 KB gzip together). Both are renamed to `a`, `b`, ... in step.
 // 2. The JS minified by terser (trunk 0.21 minifies index.html and CSS, not this file). Terser keeps
-//    property names, so the keys of step 1 stay as written.
+//    property names, so the keys of step 1 stay as written. The first reads' script (src/boot_reads.js)
+//    too: trunk's own minifier gives up on some syntax (a numeric separator, for one) and then ships it
+//    as written, twice the bytes; index.html marks it data-no-minify.
 // index.html's subresource-integrity digests of both files are replaced by the new ones.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,13 +38,18 @@ for (const [old, short] of renamed) {
   js = js.replace(key, `$1${short}$2`);
 }
 const { code } = await minify(js, { module: true, compress: true, mangle: true });
+const readsFile = one('minify-glue', dir, /^boot_reads-[0-9a-f]+\.js$/);
+const reads = readFileSync(readsFile);
+const { code: readsCode } = await minify(reads.toString('utf8'), { compress: true, mangle: true });
 const indexFile = join(dir, 'index.html');
 let index = readFileSync(indexFile, 'utf8');
-for (const [before, after] of [[built, bytes], [readFileSync(jsFile), Buffer.from(code)]]) {
+for (const [before, after] of [[built, bytes], [readFileSync(jsFile), Buffer.from(code)], [reads, Buffer.from(readsCode)]]) {
+  if (!index.includes(sri(before))) throw new Error('minify-glue: index.html has no integrity digest of a file it minifies');
   index = index.split(sri(before)).join(sri(after));
 }
 writeFileSync(wasmFile, bytes);
 writeFileSync(jsFile, code);
+writeFileSync(readsFile, readsCode);
 writeFileSync(indexFile, index);
 console.log(`minify-glue: ${renamed.size} imports renamed; wasm ${built.length} -> ${bytes.length} B, js -> ${code.length} B`);
 

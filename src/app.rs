@@ -93,11 +93,12 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
 }
 
 /// The tag index.html's boot script gives the reads a screen may take (src/boot_reads.js): the
-/// list's, or a project's on both of its pages (the video page sends a project not yet approved to
-/// its review page, which takes the project read for the video page).
+/// list's; a project's, on both of its pages (the video page sends a project not yet approved to its
+/// review page, which takes the project read for the video page); its status, on its video page only.
 fn first_reads_tag(screen: Screen) -> String {
     match screen {
         Screen::Projects => "list".to_owned(),
+        Screen::Video(id) => format!("{id}/video"),
         _ => screen.project_id().map(|id| id.to_string()).unwrap_or_default(),
     }
 }

@@ -13,63 +13,54 @@
   window.storyreelBoot = {
     config,
     /** The answer (a fetch promise) read for `url` with `token`, once, if asked for within 15 s of
-     * the start; otherwise undefined. Later it would be old: a page whose code took longer, or whose
-     * first status came from another tab (src/browser/shared_check.rs), reads afresh. */
-    take(url, token) {
+     * the start (later it would be old: a page whose code took longer reads afresh); otherwise
+     * undefined. `signal` is the app's own: its timer ends the read as it would its own request. */
+    take(url, token, signal) {
       const read = reads.get(url);
       reads.delete(url);
-      return read && read.token === token && performance.now() - read.at < FRESH_MS ? read.answer : undefined;
+      if (!read || read.token !== token || performance.now() - read.at >= FRESH_MS) return undefined;
+      signal.addEventListener('abort', () => read.stop.abort());
+      return read.answer;
     },
-    /** Forgets every read but those tagged `tag`: the person moved on, and an answer left would be old. */
+    /** Forgets every read but those for `tag` ("list", "5" or "5/video"; "5/video" keeps "5" too): the
+     * person moved on, or the page has its answer, and an answer left would be old. */
     keep(tag) {
-      for (const [url, read] of reads) if (read.tag !== tag) reads.delete(url);
+      for (const [url, read] of reads) if (read.tag !== tag && !tag.startsWith(`${read.tag}/`)) reads.delete(url);
     },
   };
-  // The app's keys (src/domain/keys.rs), read as src/browser/storage.rs reads them: this tab first.
-  const stored = (key) => {
-    try {
-      return sessionStorage.getItem(key) ?? localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  };
-  const token = (stored('storyreel.token') ?? '').trim();
-  if (!token) return;
-  // The screens whose first reads are known from the address alone (src/routes.rs): the unfiltered
-  // list, a project's review page (the project) and its video page (the project and its status).
-  const path = location.pathname.replace(/\/+$/, '');
-  const project = /^\/projects\/0*([1-9]\d{0,17})(\/video)?$/.exec(path);
-  let wanted = [];
-  if (path === '' && !location.search) wanted = [['list', '/scene-projects']];
-  if (project) {
-    wanted = [[project[1], `/scene-projects/${project[1]}`]];
-    if (project[2]) wanted.push([project[1], `/scene-projects/${project[1]}/status`]);
-  }
-  if (!wanted.length) return;
   config.then((text) => {
-    let settings = {};
-    try {
-      settings = JSON.parse(text ?? '{}') ?? {};
-    } catch {}
+    // Anything that throws here (storage refused, cookies blocked; a config.json that is no JSON; an
+    // address that is no URL) only leaves the app to read for itself, and to say why.
+    // The app's keys (src/domain/keys.rs), read as src/browser/storage.rs reads them: this tab first.
+    const stored = (key) => sessionStorage.getItem(key) ?? localStorage.getItem(key);
+    const token = (stored('storyreel.token') ?? '').trim();
+    // The screens whose first reads are known from the address alone (src/routes.rs): the unfiltered
+    // list, a project's review page (the project) and its video page (the project and its status).
+    const path = location.pathname.replace(/\/+$/, '');
+    const project = /^\/projects\/0*([1-9]\d{0,17})(\/video)?$/.exec(path);
+    let wanted = [];
+    if (path === '' && !location.search) wanted = [['list', '/scene-projects']];
+    if (project) {
+      wanted = [[project[1], `/scene-projects/${project[1]}`]];
+      if (project[2]) wanted.push([`${project[1]}/video`, `/scene-projects/${project[1]}/status`]);
+    }
+    if (!token) return;
+    const settings = JSON.parse(text ?? '{}') ?? {};
+    // src/config.rs refuses the whole file when a field has another type: then so does this.
+    const { api_base_url: address = '', poll_interval_seconds: poll = 0, request_timeout_seconds: timeout = 0 } = settings;
+    const readable = typeof settings === 'object' && !Array.isArray(settings) && typeof address === 'string'
+      && typeof poll === 'number' && Number.isInteger(timeout) && timeout >= 0;
     // As src/config.rs and src/session.rs choose it: the person's own address, else a valid configured one.
-    const configured = String(settings.api_base_url ?? '').trim().replace(/\/+$/, '');
+    const configured = readable ? address.trim().replace(/\/+$/, '') : '';
     const valid = /^https?:\/\/\S+$/i.test(configured) || /^\/(?!\/)\S*$/.test(configured);
     const base = (stored('storyreel.api_base_url') ?? (valid ? configured : '/api/v1')).trim().replace(/\/+$/, '');
-    const seconds = Math.min(Number(settings.request_timeout_seconds) || 30, 3600);
     for (const [tag, endpoint] of wanted) {
-      let url;
-      try {
-        url = new URL(base + endpoint, location.href).href;
-      } catch {
-        continue;
-      }
-      const answer = fetch(url, {
-        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout?.(seconds * 1000),
-      });
+      const url = new URL(base + endpoint, location.href).href;
+      const stop = new AbortController();
+      const answer = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, signal: stop.signal });
       // An answer nobody takes must not end as an unhandled rejection.
       answer.catch(() => {});
-      reads.set(url, { tag, token, answer, at: performance.now() });
+      reads.set(url, { tag, token, answer, stop, at: performance.now() });
     }
-  });
+  }).catch(() => {});
 })();

@@ -262,10 +262,13 @@ test("a screen's first reads start before the wasm has arrived, and the app take
 
   // The list reads the list; the review the project; the video page the project and its status.
   const wasm = `/${assets.find((a) => a.endsWith('.wasm'))}`;
+  // Each screen's fresh mark: its answers from the service are shown (the list from the sign-in is kept
+  // on the device and shows at once); the review page has none of its own, its Approve button is it.
+  const fresh = (mark) => () => page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, mark);
   for (const [path, reads, shown] of [
-    ['/', { list: 1, project: 0, status: 0 }, () => page.getByRole('heading', { name: 'Your projects' })],
-    [`/projects/${await generating()}/video`, { list: 0, project: 1, status: 1 }, () => page.getByRole('progressbar', { name: 'Overall progress' })],
-    [`/projects/${await proposed()}`, { list: 0, project: 1, status: 0 }, () => page.getByRole('button', { name: /^Approve/ })],
+    ['/', { list: 1, project: 0, status: 0 }, fresh('storyreel:ready:projects-fresh')],
+    [`/projects/${await generating()}/video`, { list: 0, project: 1, status: 1 }, fresh('storyreel:ready:video-fresh')],
+    [`/projects/${await proposed()}`, { list: 0, project: 1, status: 0 }, () => page.getByRole('button', { name: /^Approve/ }).first().waitFor()],
   ]) {
     const id = path.match(/\d+/)?.[0] ?? 'none';
     // Counted from here: an earlier test may have asked for this id before it existed.
@@ -293,7 +296,7 @@ test("a screen's first reads start before the wasm has arrived, and the app take
     assert.deepEqual(asked, reads, `${path}: read while the wasm downloaded`);
 
     release();
-    await shown().first().waitFor();
+    await shown();
     await page.getByRole('heading', { level: 1 }).waitFor();
     assert.deepEqual(await count(), reads, `${path}: the app took those answers; nothing asked twice`);
     await page.unrouteAll();
@@ -330,10 +333,18 @@ test('a kept token the service no longer accepts: the read started early answers
   await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'a-token-the-service-revoked'));
   const lists = async () => (await sim.requests('GET', /\/scene-projects$/)).length;
   const before = await lists();
-  await page.goto(web.url + '/');
+  // The main wasm is held back until the service has been asked: the one read is the early one.
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  const wasm = `/${assets.find((a) => a.endsWith('.wasm'))}`;
+  await page.route((url) => url.pathname === wasm, async (route) => { await held; await route.continue(); });
+  await page.goto(web.url + '/', { waitUntil: 'commit' });
+  for (const until = Date.now() + 10_000; Date.now() < until && await lists() === before;) await new Promise((ok) => setTimeout(ok, 50));
+  assert.equal(await lists() - before, 1, 'read before the wasm arrived');
+  release();
   await page.getByText('The service did not accept your access token').waitFor();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  assert.equal(await lists() - before, 1, 'the early read was the one read');
+  assert.equal(await lists() - before, 1, 'the early read was the one read: its 401 was taken');
   assert.equal(await page.evaluate(() => sessionStorage.getItem('storyreel.token')), null, 'the token is gone');
   assert.deepEqual(page.problems, []);
   await page.context().close();

@@ -17,7 +17,7 @@ fn call(name: &str, args: &[&JsValue]) -> Option<JsValue> {
     let method: Function = Reflect::get(&boot, &name.into()).ok()?.dyn_into().ok()?;
     match args {
         [a] => method.call1(&boot, a),
-        [a, b] => method.call2(&boot, a, b),
+        [a, b, c] => method.call3(&boot, a, b, c),
         _ => method.call0(&boot),
     }
     .ok()
@@ -36,18 +36,14 @@ pub async fn config_text() -> Option<String> {
     JsFuture::from(read).await.ok()?.as_string()
 }
 
-/// The response the boot script started for `url` with `token`, if it did and nobody took it yet.
-pub(super) fn take(url: &str, token: &str) -> Option<Promise> {
-    call("take", &[&url.into(), &token.into()])?.dyn_into().ok()
+/// The response the boot script started for `url` with `token`, if it did and nobody took it yet;
+/// `stop` aborts it (the request's own timer).
+pub(super) fn take(url: &str, token: &str, stop: &web_sys::AbortSignal) -> Option<Promise> {
+    call("take", &[&url.into(), &token.into(), stop])?.dyn_into().ok()
 }
 
 /// Only the reads tagged `tag` may still be taken ("list", or a project's id): the person is on
 /// another screen now, where an answer read at start-up would be old.
 pub fn keep(tag: &str) {
     call("keep", &[&tag.into()]);
-}
-
-/// Whether a failed read was the boot script's timeout (`AbortSignal.timeout`), not the network.
-pub(super) fn timed_out(error: &JsValue) -> bool {
-    Reflect::get(error, &"name".into()).ok().and_then(|n| n.as_string()).is_some_and(|n| n == "TimeoutError")
 }

@@ -149,11 +149,11 @@ impl Client {
         let fail = |timed_out: &Cell<bool>| if timed_out.get() { ApiError::timeout() } else { ApiError::network() };
 
         // The same read started by index.html before the app ran is taken instead of sent again.
-        let started = reads.then(|| boot_reads::take(&request.url(), &self.token)).flatten();
+        // This request's timer ends it too, as it would the request.
+        let started = reads.then(|| boot_reads::take(&request.url(), &self.token, &controller.signal())).flatten();
         let response = match started {
             Some(started) => match JsFuture::from(started).await {
                 Ok(response) => Response::from(response.unchecked_into::<web_sys::Response>()),
-                Err(e) if boot_reads::timed_out(&e) => return Err(ApiError::timeout()),
                 Err(_) => return Err(fail(&timed_out)),
             },
             None => request.send().await.map_err(|_| fail(&timed_out))?,
