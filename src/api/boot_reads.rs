@@ -1,8 +1,8 @@
 //! What index.html's boot script (`src/boot_reads.js`) read before the app ran: config.json's text,
 //! and the first screen's reads, started while the wasm downloaded. Each read is taken where the app
 //! would have sent the same request (`Client`), once, and only within 15 s of its start (an older
-//! answer is read afresh); without the script (tests, a page that did
-//! not start through index.html) there is nothing to take and the app asks for itself.
+//! answer is read afresh). Without the script (tests, a page that did not start through index.html)
+//! there is nothing to take and the app asks for itself.
 
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
@@ -42,8 +42,9 @@ pub(super) fn take(url: &str, token: &str, stop: &web_sys::AbortSignal) -> Optio
     call("take", &[&url.into(), &token.into(), stop])?.dyn_into().ok()
 }
 
-/// Only the reads tagged `tag` may still be taken ("list", or a project's id): the person is on
-/// another screen now, where an answer read at start-up would be old.
+/// Only the reads for `tag` may still be taken ("list"; a project's id, its review page; "ID/video",
+/// its video page, which keeps the project's read too): the person is on another screen now, or the
+/// page has its first answer, and an answer read at start-up would be old.
 pub fn keep(tag: &str) {
     call("keep", &[&tag.into()]);
 }
