@@ -15,12 +15,7 @@ fn boot() -> Option<JsValue> {
 fn call(name: &str, args: &[&JsValue]) -> Option<JsValue> {
     let boot = boot()?;
     let method: Function = Reflect::get(&boot, &name.into()).ok()?.dyn_into().ok()?;
-    match args {
-        [a] => method.call1(&boot, a),
-        [a, b, c] => method.call3(&boot, a, b, c),
-        _ => method.call0(&boot),
-    }
-    .ok()
+    method.apply(&boot, &args.iter().copied().collect()).ok()
 }
 
 /// config.json's text as the boot script read it; `None` when it read none (or did not run).

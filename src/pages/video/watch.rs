@@ -2,8 +2,7 @@
 //! current on the polling schedule: the latest status, the project object, whether it is gone,
 //! what went wrong with the last check, and when progress last moved.
 
-use crate::api::boot_reads;
-use crate::api::{read_status, ErrorKind, Project, ProjectStatus, StatusReport};
+use crate::api::{boot_reads, read_status, ErrorKind, Project, ProjectStatus, StatusReport};
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
@@ -145,6 +144,12 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         }
         let (was, used_before) = report
             .with_untracked(|old| (old.as_ref().map(|o| o.status.clone()), old.as_ref().and_then(|o| o.credits_used)));
+        // The status index.html read at start-up is for this round's first check only: once the page
+        // has an answer (its own, or another tab's), a check asks afresh. Keeping the project's tag
+        // drops only the status.
+        if was.is_none() {
+            boot_reads::keep(&id.to_string());
+        }
         let following = follow(id, follow_up, follow_up_outcome, project, &r.status, at);
         let finished = is_terminal(&r.status) && !following;
         if finished && was.as_ref() != Some(&r.status) {
@@ -178,9 +183,6 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
     // With the project open in several tabs, one asks the service and the others take its answers.
     let shared = shared_check::join_project(&session.account_untracked(), id);
     let interval_ms = session.poll_interval_ms();
-    // The status index.html read at start-up is for the page's first answer only: once the page has
-    // one (its own, or another tab's), a check asks afresh. Keeping the project's tag drops only it.
-    let forget_early_status = move || boot_reads::keep(&id.to_string());
     let ahead = {
         let shared = shared.clone();
         move |moment: Moment| {
@@ -198,10 +200,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
                 Moment::Due => shared.turn(report.with_untracked(Option::is_some), false, interval_ms),
             };
             match heard {
-                Ahead::Take(text) => {
-                    forget_early_status();
-                    read_status(&text).map_or(Ahead::Check, |r| Ahead::Take(Ok((r, None))))
-                }
+                Ahead::Take(text) => read_status(&text).map_or(Ahead::Check, |r| Ahead::Take(Ok((r, None)))),
                 Ahead::Check => Ahead::Check,
                 Ahead::Wait(ms) => Ahead::Wait(ms),
             }
@@ -212,9 +211,6 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         move || {
             let following = follow_up.with_untracked(Option::is_some);
             let shared = shared.clone();
-            if report.with_untracked(Option::is_some) {
-                forget_early_status();
-            }
             session.call(move |client| async move {
                 let text = client.status_text(id).await?;
                 let status = read_status(&text)?;
