@@ -27,7 +27,7 @@ export const BOTH = {
 
 /** Specs that run against the default profile only: why no open answer changes what they check. */
 export const DEFAULT_ONLY = {
-  'delivery.test.js': "nginx's precompressed files, config.json and the pages' split-off code: no API answer is involved",
+  'delivery.test.js': "nginx's precompressed files, config.json and the pages' split-off code; its first-reads tests count requests, and the answers taken early are read as any answer, in both profiles, by the projects and video specs, which open their pages signed in",
   'fault-matrix.test.js': 'injected faults (the same bytes in either profile) on actions that spend nothing; reading the real answers afterwards is covered in both profiles by the specs of those pages',
   'screens.test.js': 'look and axe of each screen; step words, ids and media addresses change no layout, and every screen\'s behaviour is covered in both profiles by its own spec',
   'script.test.js': 'script and subtitle files built from the project object (2.1), whose fields the spec shows',

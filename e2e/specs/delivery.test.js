@@ -13,6 +13,7 @@ import { firstLoadFiles } from '../lib/bundle.js';
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
 // Every .wasm, .js and .css index.html loads (the boot script, the bindings, the wasm, the style sheet).
 const assets = firstLoadFiles(dist).filter((name) => /\.(wasm|js|css)$/.test(name));
+const mainWasm = `/${assets.find((a) => a.endsWith('.wasm'))}`;
 const YEAR = 365 * 24 * 3600;
 
 let sim, web, browser;
@@ -26,6 +27,17 @@ after(async () => {
   await web?.stop();
   await sim?.stop();
 });
+
+/** Holds back the page's request for `path` until the function returned is called. */
+async function holdBack(page, path) {
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  await page.route((url) => url.pathname === path, async (route) => { await held; await route.continue(); });
+  return release;
+}
+
+/** How many times the service was asked for the list so far. */
+const listReads = async () => (await sim.requests('GET', /\/scene-projects$/)).length;
 
 /** The raw answer of nginx (node's fetch would decode the body and hide Content-Encoding). */
 async function get(path, acceptEncoding) {
@@ -122,12 +134,11 @@ test('the app starts through compressed delivery, and config.json is fetched onc
   await page.goto(web.url + '/');
   await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
 
-  const wasm = `/${assets.find((a) => a.endsWith('.wasm'))}`;
-  assert.equal(encodings.get(wasm), 'br', 'Chromium gets the brotli wasm');
+  assert.equal(encodings.get(mainWasm), 'br', 'Chromium gets the brotli wasm');
   const configAsked = events.filter(([kind, path]) => kind === 'request' && path === '/config.json');
   assert.equal(configAsked.length, 1, 'config.json is requested once');
   const configAt = events.findIndex(([kind, path]) => kind === 'request' && path === '/config.json');
-  const wasmDone = events.findIndex(([kind, path]) => kind === 'finished' && path === wasm);
+  const wasmDone = events.findIndex(([kind, path]) => kind === 'finished' && path === mainWasm);
   assert.ok(wasmDone >= 0 && configAt < wasmDone, `config.json is asked for before the wasm has arrived: ${JSON.stringify(events)}`);
   // The app read the preloaded answer: one resource timing entry, and no "preloaded but not used"
   // warning, which Chromium prints a few seconds after the load event.
@@ -147,9 +158,7 @@ test('the app starts through compressed delivery, and config.json is fetched onc
 
 test('while the wasm downloads the page shows its frame and says it is starting; the app then takes its place', async () => {
   const page = await openPage(browser);
-  let release;
-  const wasmHeld = new Promise((done) => { release = done; });
-  await page.route(/_bg\.wasm$/, async (route) => { await wasmHeld; await route.continue(); });
+  const release = await holdBack(page, mainWasm);
   await page.goto(`${web.url}/`, { waitUntil: 'commit' });
   await page.getByRole('status').filter({ hasText: 'Starting storyreel…' }).waitFor();
   await page.getByRole('banner').getByText('storyreel', { exact: true }).waitFor();
@@ -261,7 +270,6 @@ test("a screen's first reads start before the wasm has arrived, and the app take
   await page.getByRole('heading', { name: 'Your projects' }).waitFor();
 
   // The list reads the list; the review the project; the video page the project and its status.
-  const wasm = `/${assets.find((a) => a.endsWith('.wasm'))}`;
   // Each screen's fresh mark: its answers from the service are shown (the list from the sign-in is kept
   // on the device and shows at once); the review page has none of its own, its Approve button is it.
   const fresh = (mark) => () => page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, mark);
@@ -273,7 +281,7 @@ test("a screen's first reads start before the wasm has arrived, and the app take
     const id = path.match(/\d+/)?.[0] ?? 'none';
     // Counted from here: an earlier test may have asked for this id before it existed.
     const total = async () => ({
-      list: (await sim.requests('GET', /\/scene-projects$/)).length,
+      list: await listReads(),
       project: (await sim.requests('GET', new RegExp(`/scene-projects/${id}$`))).length,
       status: (await sim.requests('GET', new RegExp(`/scene-projects/${id}/status$`))).length,
     });
@@ -283,9 +291,7 @@ test("a screen's first reads start before the wasm has arrived, and the app take
       return Object.fromEntries(Object.keys(now).map((k) => [k, now[k] - before[k]]));
     };
     // The main wasm is held back until the service has been asked for what the screen reads first.
-    let release;
-    const held = new Promise((ok) => { release = ok; });
-    await page.route((url) => url.pathname === wasm, async (route) => { await held; await route.continue(); });
+    const release = await holdBack(page, mainWasm);
     await page.goto(web.url + path);
     let asked = await count();
     for (const until = Date.now() + 10_000; Date.now() < until && Object.keys(reads).some((k) => asked[k] < reads[k]);) {
@@ -308,21 +314,18 @@ test("a screen's first reads start before the wasm has arrived, and the app take
 test('a first-reads script that arrives after the app has started reads nothing: the app has read for itself', async () => {
   const page = await openPage(browser);
   await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
-  let release;
-  const held = new Promise((ok) => { release = ok; });
   const script = `/${assets.find((a) => a.startsWith('boot_reads-'))}`;
-  await page.route((url) => url.pathname === script, async (route) => { await held; await route.continue(); });
-  const lists = async () => (await sim.requests('GET', /\/scene-projects$/)).length;
+  const release = await holdBack(page, script);
   const configs = [];
   page.on('request', (r) => { if (new URL(r.url()).pathname === '/config.json') configs.push(r.url()); });
-  const before = await lists();
+  const before = await listReads();
   await page.goto(web.url + '/', { waitUntil: 'commit' }); // the load event waits for the held script
   await page.getByRole('heading', { name: 'Your projects' }).waitFor();
   await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:projects-fresh').length > 0);
   release();
   await page.waitForFunction((s) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(s)), script);
   await page.waitForTimeout(500);
-  assert.equal(await lists() - before, 1, 'the list is read once, by the app');
+  assert.equal(await listReads() - before, 1, 'the list is read once, by the app');
   assert.equal(configs.length, 1, 'config.json is read once, by the app');
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -331,20 +334,16 @@ test('a first-reads script that arrives after the app has started reads nothing:
 test('a kept token the service no longer accepts: the read started early answers 401, and the app asks to sign in again', async () => {
   const page = await openPage(browser);
   await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'a-token-the-service-revoked'));
-  const lists = async () => (await sim.requests('GET', /\/scene-projects$/)).length;
-  const before = await lists();
+  const before = await listReads();
   // The main wasm is held back until the service has been asked: the one read is the early one.
-  let release;
-  const held = new Promise((ok) => { release = ok; });
-  const wasm = `/${assets.find((a) => a.endsWith('.wasm'))}`;
-  await page.route((url) => url.pathname === wasm, async (route) => { await held; await route.continue(); });
+  const release = await holdBack(page, mainWasm);
   await page.goto(web.url + '/', { waitUntil: 'commit' });
-  for (const until = Date.now() + 10_000; Date.now() < until && await lists() === before;) await new Promise((ok) => setTimeout(ok, 50));
-  assert.equal(await lists() - before, 1, 'read before the wasm arrived');
+  for (const until = Date.now() + 10_000; Date.now() < until && await listReads() === before;) await new Promise((ok) => setTimeout(ok, 50));
+  assert.equal(await listReads() - before, 1, 'read before the wasm arrived');
   release();
   await page.getByText('The service did not accept your access token').waitFor();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  assert.equal(await lists() - before, 1, 'the early read was the one read: its 401 was taken');
+  assert.equal(await listReads() - before, 1, 'the early read was the one read: its 401 was taken');
   assert.equal(await page.evaluate(() => sessionStorage.getItem('storyreel.token')), null, 'the token is gone');
   assert.deepEqual(page.problems, []);
   await page.context().close();
