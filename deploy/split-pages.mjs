@@ -29,9 +29,11 @@ const run = promisify(execFile);
 const glueFile = one('split-pages', dir, /^storyreel-[0-9a-f]+\.js$/);
 const glueName = basename(glueFile);
 
-// The split point names of src/page_code.rs, and the addresses that open them (src/routes.rs).
+// The split point names (src/page_code.rs and pages/video) and the addresses that open them
+// (src/routes.rs); null for a part of a page, which that page asks for when it shows it.
 const PAGES = {
   video: '^/projects/\\d+/video$',
+  finished_part: null,
   project: '^/projects/\\d+$',
   new_story: '^/new$',
   persons: '^/persons$',
@@ -114,7 +116,7 @@ for (const link of preloads) {
 // soon as the bindings have arrived, before their `await init(...)` of the main wasm.
 const publicUrl = process.env.TRUNK_PUBLIC_URL || '/';
 const early = `{const p=location.pathname.replace(/\\/+$/,""),f=${JSON.stringify(Object.fromEntries(
-  Object.entries(PAGES).map(([page, path]) => [path, pageFiles[page].map((f) => renamed.get(f))])))};`
+  Object.entries(PAGES).filter(([, path]) => path).map(([page, path]) => [path, pageFiles[page].map((f) => renamed.get(f))])))};`
   + 'for(const [r,n] of Object.entries(f))if(new RegExp(r).test(p))for(const x of n){const l=document.createElement("link");'
   + `l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=${JSON.stringify(`${publicUrl}snippets/wasm-split/`)}+x;document.head.append(l)}}`;
 const boot = /(<script\b(?![^>]*\bsrc=)[^>]*\btype=["']?module["']?[^>]*>)/;

@@ -6,7 +6,7 @@
 use crate::api::boot_reads;
 use crate::browser::page::{cancel_heading_focus, remove_boot_frame, set_title, want_heading_focus};
 use crate::browser::theme;
-use crate::components::{Banner, NotFound, PageHeading, RequireSignIn, Tone};
+use crate::components::{with_code, Banner, NotFound, RequireSignIn, Tone, PAGE_CODE};
 use crate::config::Config;
 use crate::domain::theme::ThemeChoice;
 use crate::hooks::use_load;
@@ -108,59 +108,14 @@ fn page(screen: Screen) -> AnyView {
     match screen {
         Screen::SignIn => view! { <SignInPage /> }.into_any(),
         Screen::Projects => view! { <ProjectsPage /> }.into_any(),
-        Screen::NewStory => with_code(page_code::new_story),
-        Screen::Persons => with_code(page_code::persons),
-        Screen::Spending => with_code(page_code::spending),
-        Screen::Project(id) => with_code(move || page_code::project(id)),
-        Screen::Video(id) => with_code(move || page_code::video(id)),
+        Screen::NewStory => with_code(page_code::new_story, PAGE_CODE),
+        Screen::Persons => with_code(page_code::persons, PAGE_CODE),
+        Screen::Spending => with_code(page_code::spending, PAGE_CODE),
+        Screen::Project(id) => with_code(move || page_code::project(id), PAGE_CODE),
+        Screen::Video(id) => with_code(move || page_code::video(id), PAGE_CODE),
         Screen::NoSuchProject => view! { <NotFound project=true /> }.into_any(),
         Screen::NotFound => view! { <NotFound /> }.into_any(),
     }
-}
-
-/// A page whose code may still have to be downloaded (`page_code`): said while it comes, and said
-/// with a way to ask again if it does not.
-fn with_code<F>(load: impl Fn() -> F + Send + Sync + 'static) -> AnyView
-where
-    F: std::future::Future<Output = Result<AnyView, page_code::CodeNotLoaded>> + 'static,
-{
-    let attempt = RwSignal::new(0u32);
-    let waiting = RwSignal::new(true);
-    // The page that comes takes the focus from the button it replaces.
-    let retry = move |_| {
-        want_heading_focus();
-        attempt.update(|n| *n += 1);
-    };
-    // Not a <Suspense>: its fallback has the split-off code run while its owner is being torn down.
-    let page = move || {
-        attempt.track();
-        let code = load();
-        waiting.set(true);
-        // The page's future is not Send (nor need it be: one thread); Suspend asks for it.
-        Suspend::new(send_wrapper::SendWrapper::new(async move {
-            let page = code.await;
-            waiting.set(false);
-            page.unwrap_or_else(|_| {
-                // A page of its own: its heading takes the focus a navigation gives, so the failure is
-                // what a screen reader says next.
-                view! {
-                    <section class="page" aria-labelledby="code-missing-heading">
-                        <PageHeading id="code-missing-heading">"Page not loaded"</PageHeading>
-                        <Banner tone=Tone::Error>"This page could not be loaded: check the connection."</Banner>
-                        <button type="button" class="button" on:click=retry>
-                            "Try again"
-                        </button>
-                    </section>
-                }
-                .into_any()
-            })
-        }))
-    };
-    view! {
-        {move || waiting.get().then(|| view! { <p role="status">"Loading the page…"</p> })}
-        {page}
-    }
-    .into_any()
 }
 
 #[component]

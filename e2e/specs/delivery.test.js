@@ -177,7 +177,7 @@ const parts = readdirSync(partsDir).filter((name) => name.endsWith('.wasm'));
 const isPart = (url) => new URL(url).pathname.startsWith('/snippets/wasm-split/') && url.endsWith('.wasm');
 
 test("sign-in starts without any page's split-off code; the parts come once, after, and serve a page offline", async () => {
-  assert.ok(parts.length >= 5, `one part or more for each of the five split pages: ${parts.join(', ')}`);
+  assert.ok(parts.length >= 6, `one part or more for each of the five split pages and the finished video: ${parts.join(', ')}`);
   for (const name of parts) {
     const res = await get(`/snippets/wasm-split/${name}`, 'gzip, deflate, br');
     assert.equal(res.status, 200, name);
@@ -253,6 +253,44 @@ test("opened at a split page's address, the page's parts are asked for beside th
     assert.deepEqual(page.problems, [], path);
     await page.context().close();
   }
+});
+
+test('a video page watching a generation starts without the finished view\'s code; a finished one fetches it, says so if it does not arrive, and shows it on "Try again"', async () => {
+  const isFinishedPart = (url) => isPart(url.href) && url.pathname.includes('/split_finished_part-');
+  const partsFetched = (page) => page.evaluate(() => performance.getEntriesByType('resource')
+    .map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/snippets/wasm-split/') && p.endsWith('.wasm')));
+  const { id: generating } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A fox learns to swim', num_scenes: 2 });
+  await sim.control('PUT', `/_sim/projects/${generating}/speed`, { speed: 1 }); // generating for the whole test
+  await sim.call('POST', `/scene-projects/${generating}/approve`, { confirm_credits: true });
+  const finished = await sim.approvedProject(2);
+  while ((await sim.call('GET', `/scene-projects/${finished}/status`)).status !== 'completed') await new Promise((ok) => setTimeout(ok, 50));
+
+  const page = await openPage(browser);
+  await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  await page.goto(`${web.url}/projects/${generating}/video`);
+  await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video').length > 0);
+  await page.getByRole('progressbar').waitFor({ state: 'attached' });
+  const watching = await partsFetched(page);
+  assert.ok(watching.some((p) => p.includes('/split_video-')), `the page's own part: ${watching}`);
+  assert.ok(!watching.some((p) => p.includes('/split_finished_part-')), `no finished view's code while watching: ${watching}`);
+
+  // Finished, with its code not arriving: said under the page's own heading, which stays.
+  await page.route(isFinishedPart, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${web.url}/projects/${finished}/video`);
+  const alert = page.getByRole('alert').filter({ hasText: 'The finished video could not be loaded: check the connection.' });
+  await alert.waitFor();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'Your video is ready' }).count(), 0);
+  assert.deepEqual(await screenInEveryVariant(page, 'finished-code-not-loaded'), []);
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  await page.locator('video[aria-label="Final video"]').waitFor();
+  assert.equal(await alert.count(), 0, 'the message went with the failure');
+  assert.ok(await page.evaluate(() => document.activeElement?.closest('.code-part') !== null), 'focus stays where the button was, not on the page');
+  assert.ok((await partsFetched(page)).some((p) => p.includes('/split_finished_part-')));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 test("a screen's first reads start before the wasm has arrived, and the app takes them: nothing is asked twice", async () => {

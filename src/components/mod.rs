@@ -1,6 +1,7 @@
 //! Small reusable views.
 
 mod banner;
+mod code;
 mod confirm_dialog;
 mod new_story_from;
 mod not_found;
@@ -14,6 +15,8 @@ mod text_field;
 mod video_player;
 
 pub use banner::{Banner, MessageBanner, Tone};
+pub(crate) use code::split_code;
+pub use code::{with_code, CodeFor, CodeNotLoaded, PAGE_CODE};
 pub use confirm_dialog::ConfirmDialog;
 pub use new_story_from::NewStoryFrom;
 pub use not_found::NotFound;

@@ -14,4 +14,4 @@ pub use project::ProjectPage;
 pub use projects::ProjectsPage;
 pub use sign_in::SignInPage;
 pub use spending::SpendingPage;
-pub use video::VideoPage;
+pub use video::{preload_finished_part, VideoPage};

@@ -11,9 +11,11 @@ mod watch;
 use crate::api::ProjectStatus;
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
-use crate::browser::page::mark_ready_when;
+use crate::browser::page::{focus_frame_around, mark_ready_when};
 use crate::browser::{approvals, follow_ups};
-use crate::components::{Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone};
+use crate::components::{
+    split_code, with_code, Banner, CodeFor, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone,
+};
 use crate::domain::announce::{announcement, Heard};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::scene_progress;
@@ -24,7 +26,7 @@ use failure::Failure;
 use finished::Finished;
 use leptos::prelude::*;
 use progress::{PollLine, Progress, SceneRows, WaitNotes};
-use watch::use_generation_watch;
+use watch::{use_generation_watch, GenerationWatch};
 
 /// A regeneration seen in the status that this device did not ask for (another tab, another person).
 const RESTITCHING: &str = "The current video is out of date: it is being re-stitched with the regenerated scene and will be replaced here automatically.";
@@ -37,6 +39,36 @@ enum Phase {
     /// Completed, or upscaling a completed video (which stays playable).
     Done,
     Failed,
+}
+
+// The finished view (player, downloads, versions, captions, regenerate and upscale) is its own split
+// point: a page watching a generation, most visits on a slow link, starts without its bytes (39 KB
+// brotli of the page's 103). Its code comes 3 s after start with the other pages' (app.rs), or at once
+// when the project is finished.
+split_code!(finished_part, preload_finished_part, (id: i64, watch: GenerationWatch, ask: Callback<Asked>) =>
+    view! { <Finished id=id watch=watch ask=ask /> });
+
+const FINISHED_PART: CodeFor = CodeFor { loading: "Loading the finished video…", missing: finished_missing };
+
+/// Said where the finished video would be, under the page's heading; on "Try again" the focus goes to the
+/// frame the video comes in, not to the page with the button it was on.
+fn finished_missing(retry: Callback<()>) -> AnyView {
+    view! {
+        <Banner tone=Tone::Error>"The finished video could not be loaded: check the connection."</Banner>
+        <button
+            type="button"
+            class="button"
+            on:click=move |ev| {
+                if let Some(button) = ev.target() {
+                    focus_frame_around(&button, ".code-part");
+                }
+                retry.run(());
+            }
+        >
+            "Try again"
+        </button>
+    }
+    .into_any()
 }
 
 #[component]
@@ -80,9 +112,13 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
             _ => Phase::Working,
         })
     });
-    // Usable once the page has its part (a finished project kept on the device plays at once); fresh
-    // once the service's status shows.
-    mark_ready_when("video", move || phase.with(Option::is_some));
+    // Usable once the page has its part, and a finished project its finished view (kept on the device,
+    // it plays at once); fresh once the service's status shows.
+    let finished_shown = RwSignal::new(false);
+    mark_ready_when("video", move || match phase.get() {
+        Some(Phase::Done) => finished_shown.get(),
+        other => other.is_some(),
+    });
     mark_ready_when("video-fresh", move || report.with(Option::is_some));
     let kept_line = Signal::derive(move || {
         watch.kept_at.get().map(|at| last_known::marked(at, watch.problem.with(Option::is_some)))
@@ -128,7 +164,23 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
         }
         .into_any(),
         Some(Phase::Working) => view! { <Progress watch=watch /> }.into_any(),
-        Some(Phase::Done) => view! { <Finished id=id watch=watch ask=ask /> }.into_any(),
+        // Focusable from code only (after "Try again"), not a stop for Tab.
+        Some(Phase::Done) => view! {
+            <div class="code-part" tabindex="-1">
+                {with_code(
+                    move || {
+                        let code = finished_part(id, watch, ask);
+                        async move {
+                            let shown = code.await;
+                            finished_shown.set(shown.is_ok());
+                            shown
+                        }
+                    },
+                    FINISHED_PART,
+                )}
+            </div>
+        }
+        .into_any(),
         Some(Phase::Failed) => {
             let r = report.get_untracked().unwrap_or_default();
             view! { <Failure report=r rows=scene_rows /> }.into_any()
