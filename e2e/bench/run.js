@@ -152,12 +152,13 @@ for (const c of out.start) {
   const spread = `${ms(c.app.min)}–${ms(c.app.max)}`;
   const plain = `${ms(c.plain.median)} (${ms(c.plain.min)}–${ms(c.plain.max)})`;
   const ratio = `${c.ratio.toFixed(2)}x`;
-  let target = '≤ 2x plain';
-  let result = check(`${name} ≤ 2x plain`, c.ratio, 2, c.ratio <= 2);
-  if (c.condition === 'slow link') {
-    target += '; ≤ 1.5 s';
-    result += ` / ${check(`${name} ≤ 1.5 s`, c.app.median, 1500, c.app.median <= 1500)}`;
-  }
+  // The issue's targets: 2x the plain page on loopback and at 4x CPU; on the slow link 1.5 s (its ratio
+  // is shown, not a target: a 3 KB page against the app's 150 KB, which 1.6 Mbps alone makes 3x).
+  const slowLink = c.condition === 'slow link';
+  const target = slowLink ? '≤ 1.5 s' : '≤ 2x plain';
+  const result = slowLink
+    ? check(`${name} ≤ 1.5 s`, c.app.median, 1500, c.app.median <= 1500)
+    : check(`${name} ≤ 2x plain`, c.ratio, 2, c.ratio <= 2);
   row(name, ms(c.app.median), spread, plain, ratio, target, result);
   if (c.fresh) {
     // The service's answer shown: after the usable screen when a kept state came first.
