@@ -30,10 +30,11 @@ const glueFile = one('split-pages', dir, /^storyreel-[0-9a-f]+\.js$/);
 const glueName = basename(glueFile);
 
 // The split point names (src/page_code.rs and pages/video) and the addresses that open them
-// (src/routes.rs); null for a part of a page, which that page asks for when it shows it.
+// (src/routes.rs); for a part of a page, the page it is part of: asked for by that page when it shows
+// it, or earlier by src/boot_reads.js (storyreelBoot.want) when the first reads say it will.
 const PAGES = {
   video: '^/projects/\\d+/video$',
-  finished_part: null,
+  finished_part: { of: 'video' },
   project: '^/projects/\\d+$',
   new_story: '^/new$',
   persons: '^/persons$',
@@ -61,6 +62,7 @@ const splitPoints = [...loads.keys()].filter((n) => n.startsWith('__wasm_split_l
 if (splitPoints.join() !== Object.keys(PAGES).sort().join()) {
   throw new Error(`split-pages: the split points (${splitPoints}) are not the pages PAGES knows (${Object.keys(PAGES)})`);
 }
+const PART_DIGITS = 10;
 let total = 0;
 const renamed = new Map();
 const wasmNames = readdirSync(parts).filter((f) => f.endsWith('.wasm'));
@@ -85,7 +87,9 @@ if (release) {
 for (const name of wasmNames) {
   const path = join(parts, name);
   const bytes = readFileSync(path);
-  const named = hashedName(name, bytes);
+  // 10 hex digits, not trunk's 16: the boot script and the loader list every part by name, in the first
+  // load (190 B gzip less); 40 bits still tell one build's part from another's.
+  const named = hashedName(name, bytes, PART_DIGITS);
   renameSync(path, join(parts, named));
   const reference = `"./${name}"`;
   if (!loader.includes(reference)) throw new Error(`split-pages: the loader does not fetch ${name}`);
@@ -97,7 +101,7 @@ const main = /import \{ initSync \} from "\.\/storyreel\.js";/;
 if (!main.test(loader)) throw new Error('split-pages: the loader does not import initSync from ./storyreel.js');
 loader = loader.replace(main, `import { initSync } from "../../${glueName}";`);
 if (release) loader = (await minify(loader, { module: true, compress: true, mangle: true })).code;
-const loaderName = hashedName('wasm-split.js', loader);
+const loaderName = hashedName('wasm-split.js', loader, PART_DIGITS);
 rmSync(loaderFile);
 writeFileSync(join(parts, loaderName), loader);
 
@@ -115,10 +119,16 @@ for (const link of preloads) {
 // Prepended to trunk's boot module (deploy/externalize-boot.mjs then moves it to a file): it runs as
 // soon as the bindings have arrived, before their `await init(...)` of the main wasm.
 const publicUrl = process.env.TRUNK_PUBLIC_URL || '/';
-const early = `{const p=location.pathname.replace(/\\/+$/,""),f=${JSON.stringify(Object.fromEntries(
-  Object.entries(PAGES).filter(([, path]) => path).map(([page, path]) => [path, pageFiles[page].map((f) => renamed.get(f))])))};`
-  + 'for(const [r,n] of Object.entries(f))if(new RegExp(r).test(p))for(const x of n){const l=document.createElement("link");'
-  + `l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=${JSON.stringify(`${publicUrl}snippets/wasm-split/`)}+x;document.head.append(l)}}`;
+// A part's table holds only what its page has not asked for already.
+const shipped = (files) => files.map((f) => renamed.get(f));
+const byAddress = Object.entries(PAGES).filter(([, at]) => typeof at === 'string').map(([page, at]) => [at, shipped(pageFiles[page])]);
+const byPart = Object.entries(PAGES).filter(([, at]) => typeof at === 'object')
+  .map(([part, { of }]) => [part, shipped(pageFiles[part].filter((f) => !pageFiles[of].includes(f)))]);
+const early = `{const p=location.pathname.replace(/\\/+$/,""),f=${JSON.stringify(Object.fromEntries(byAddress))},`
+  + `g=${JSON.stringify(Object.fromEntries(byPart))},q=n=>{for(const x of n){const l=document.createElement("link");`
+  + `l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=${JSON.stringify(`${publicUrl}snippets/wasm-split/`)}+x;document.head.append(l)}};`
+  + 'for(const [r,n] of Object.entries(f))if(new RegExp(r).test(p))q(n);'
+  + 'window.storyreelPreloadPart=k=>{q(g[k]??[]);g[k]=[]};for(const k of window.storyreelBoot?.wanted??[])storyreelPreloadPart(k)}';
 const boot = /(<script\b(?![^>]*\bsrc=)[^>]*\btype=["']?module["']?[^>]*>)/;
 if (!boot.test(index)) throw new Error('split-pages: no inline boot module in index.html');
 index = index.replace(boot, `$1${early}`);

@@ -21,6 +21,7 @@ export function one(hook, dir, pattern) {
 /** The `integrity` value index.html carries for these bytes. */
 export const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64')}`;
 
-/** `name.ext` as `name-<16 hex digits of its content's sha256>.ext`, the form nginx caches for a year. */
-export const hashedName = (name, data) =>
-  name.replace(/(\.[a-z]+)$/, `-${createHash('sha256').update(data).digest('hex').slice(0, 16)}$1`);
+/** `name.ext` as `name-<16 (or `digits`) hex digits of its content's sha256>.ext`, the form nginx caches for
+ * a year (8 to 16 digits). */
+export const hashedName = (name, data, digits = 16) =>
+  name.replace(/(\.[a-z]+)$/, `-${createHash('sha256').update(data).digest('hex').slice(0, digits)}$1`);

@@ -9,6 +9,7 @@
   if (window.storyreelBoot) return;
   const reads = new Map();
   const FRESH_MS = 15000;
+  const wanted = new Set();
   const config = fetch('/config.json').then((r) => (r.ok ? r.text() : null)).catch(() => null);
   window.storyreelBoot = {
     config,
@@ -27,6 +28,13 @@
     keep(tag) {
       for (const [url, read] of reads) if (read.tag !== tag && !tag.startsWith(`${read.tag}/`)) reads.delete(url);
     },
+    /** The split-off parts (deploy/split-pages.mjs) the first reads say the page will show: the boot
+     * module preloads them, now or when it runs. */
+    wanted,
+  };
+  const want = (part) => {
+    wanted.add(part);
+    window.storyreelPreloadPart?.(part);
   };
   config.then((text) => {
     // Anything that throws here (storage refused, cookies blocked; a config.json that is no JSON; an
@@ -60,6 +68,14 @@
       const answer = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, signal: stop.signal });
       // An answer nobody takes must not end as an unhandled rejection.
       answer.catch(() => {});
+      // A finished project's page shows its finished view, whose code is a part of its own
+      // (pages::video::finished_part): asked for as soon as the status says finished, beside the rest,
+      // rather than once the page's code has run. Read from a copy: the answer is the app's.
+      if (tag.endsWith('/video')) {
+        answer.then((r) => (r.ok ? r.clone().json() : null)).then((s) => {
+          if (/^(completed|upscaling)$/.test(String(s?.status ?? '').trim().toLowerCase())) want('finished_part');
+        }).catch(() => {});
+      }
       reads.set(url, { tag, token, answer, stop, at: performance.now() });
     }
   }).catch(() => {});

@@ -255,7 +255,7 @@ test("opened at a split page's address, the page's parts are asked for beside th
   }
 });
 
-test('a video page watching a generation starts without the finished view\'s code; a finished one fetches it, says so if it does not arrive, and shows it on "Try again"', async () => {
+test('a video page watching a generation starts without the finished view\'s code; a finished one asks for it before the wasm arrives, says so if it does not arrive, and shows it on "Try again"', async () => {
   const isFinishedPart = (url) => isPart(url.href) && url.pathname.includes('/split_finished_part-');
   const partsFetched = (page) => page.evaluate(() => performance.getEntriesByType('resource')
     .map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/snippets/wasm-split/') && p.endsWith('.wasm')));
@@ -273,6 +273,20 @@ test('a video page watching a generation starts without the finished view\'s cod
   const watching = await partsFetched(page);
   assert.ok(watching.some((p) => p.includes('/split_video-')), `the page's own part: ${watching}`);
   assert.ok(!watching.some((p) => p.includes('/split_finished_part-')), `no finished view's code while watching: ${watching}`);
+
+  // Finished, opened by its address: the status read before the wasm has arrived says so, and the
+  // finished view's code is asked for then (by the boot script's preload), once.
+  const release = await holdBack(page, mainWasm);
+  const asked = [];
+  page.on('request', (r) => { if (isFinishedPart(new URL(r.url()))) asked.push(r.url()); });
+  await page.goto(`${web.url}/projects/${finished}/video`, { waitUntil: 'commit' });
+  for (const until = Date.now() + 10_000; Date.now() < until && asked.length === 0;) await new Promise((ok) => setTimeout(ok, 50));
+  assert.equal(asked.length, 1, 'asked for while the main wasm was held back');
+  assert.equal(await page.getByRole('heading', { level: 1 }).count(), 0, 'the app has not started');
+  release();
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  await page.unrouteAll();
+  assert.equal((await partsFetched(page)).filter((p) => p.includes('/split_finished_part-')).length, 1, 'its code fetched once');
 
   // Finished, with its code not arriving: said under the page's own heading, which stays.
   await page.route(isFinishedPart, (route) => route.abort('internetdisconnected'));
