@@ -32,7 +32,10 @@
      * module preloads them, now or when it runs. */
     wanted,
   };
+  // Once the app has started (trunk's boot module sets wasmBindings after init), it asks for the code it
+  // needs itself: a part preloaded now could be asked for twice.
   const want = (part) => {
+    if (window.wasmBindings) return;
     wanted.add(part);
     window.storyreelPreloadPart?.(part);
   };
@@ -46,11 +49,11 @@
     // list, a project's review page (the project) and its video page (the project and its status).
     const path = location.pathname.replace(/\/+$/, '');
     const project = /^\/projects\/0*([1-9]\d{0,17})(\/video)?$/.exec(path);
-    let wanted = [];
-    if (path === '' && !location.search) wanted = [['list', '/scene-projects']];
+    let reading = [];
+    if (path === '' && !location.search) reading = [['list', '/scene-projects']];
     if (project) {
-      wanted = [[project[1], `/scene-projects/${project[1]}`]];
-      if (project[2]) wanted.push([`${project[1]}/video`, `/scene-projects/${project[1]}/status`]);
+      reading = [[project[1], `/scene-projects/${project[1]}`]];
+      if (project[2]) reading.push([`${project[1]}/video`, `/scene-projects/${project[1]}/status`]);
     }
     if (!token) return;
     const settings = JSON.parse(text ?? '{}') ?? {};
@@ -62,7 +65,7 @@
     const configured = readable ? address.trim().replace(/\/+$/, '') : '';
     const valid = /^https?:\/\/\S+$/i.test(configured) || /^\/(?!\/)\S*$/.test(configured);
     const base = (stored('storyreel.api_base_url') ?? (valid ? configured : '/api/v1')).trim().replace(/\/+$/, '');
-    for (const [tag, endpoint] of wanted) {
+    for (const [tag, endpoint] of reading) {
       const url = new URL(base + endpoint, location.href).href;
       const stop = new AbortController();
       const answer = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, signal: stop.signal });

@@ -267,42 +267,68 @@ test('a video page watching a generation starts without the finished view\'s cod
 
   const page = await openPage(browser);
   await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  const marked = (name) => page.evaluate((m) => performance.getEntriesByName(m)[0]?.startTime ?? null, name);
+  const finishedParts = () => page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => e.name.includes('/snippets/wasm-split/split_finished_part-')).map((e) => ({ start: e.startTime, by: e.initiatorType })));
+
+  // Watching a generation: usable before any of the finished view's code was asked for (the app asks
+  // for every page's code 3 s after it starts; that may come after, never before).
   await page.goto(`${web.url}/projects/${generating}/video`);
   await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video').length > 0);
   await page.getByRole('progressbar').waitFor({ state: 'attached' });
-  const watching = await partsFetched(page);
-  assert.ok(watching.some((p) => p.includes('/split_video-')), `the page's own part: ${watching}`);
-  assert.ok(!watching.some((p) => p.includes('/split_finished_part-')), `no finished view's code while watching: ${watching}`);
+  const ready = await marked('storyreel:ready:video');
+  assert.ok((await partsFetched(page)).some((p) => p.includes('/split_video-')), "the page's own part");
+  assert.deepEqual((await finishedParts()).filter((f) => f.start < ready), [], "no finished view's code before the page was usable");
 
   // Finished, opened by its address: the status read before the wasm has arrived says so, and the
-  // finished view's code is asked for then (by the boot script's preload), once.
+  // finished view's code is asked for then (the boot script's preload), once, and used.
   const release = await holdBack(page, mainWasm);
   const asked = [];
-  page.on('request', (r) => { if (isFinishedPart(new URL(r.url()))) asked.push(r.url()); });
+  const onRequest = (r) => { if (isFinishedPart(new URL(r.url()))) asked.push(r.url()); };
+  page.on('request', onRequest);
   await page.goto(`${web.url}/projects/${finished}/video`, { waitUntil: 'commit' });
   for (const until = Date.now() + 10_000; Date.now() < until && asked.length === 0;) await new Promise((ok) => setTimeout(ok, 50));
   assert.equal(asked.length, 1, 'asked for while the main wasm was held back');
   assert.equal(await page.getByRole('heading', { level: 1 }).count(), 0, 'the app has not started');
   release();
   await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video').length > 0);
   await page.unrouteAll();
-  assert.equal((await partsFetched(page)).filter((p) => p.includes('/split_finished_part-')).length, 1, 'its code fetched once');
+  assert.equal(asked.length, 1, 'asked for once');
+  assert.deepEqual((await finishedParts()).map((f) => f.by), ['link'], 'the preload, used by the app');
 
-  // Finished, with its code not arriving: said under the page's own heading, which stays.
+  // Finished, with the status answering after the app has started (the project read says finished):
+  // the app asks for the code itself, and the script no longer preloads it, so it comes once.
+  asked.length = 0;
+  const releaseStatus = await holdBack(page, `/api/v1/scene-projects/${finished}/status`);
+  await page.goto(`${web.url}/projects/${finished}/video`);
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  releaseStatus();
+  await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video-fresh').length > 0);
+  await page.waitForTimeout(300);
+  await page.unrouteAll();
+  page.off('request', onRequest);
+  assert.equal(asked.length, 1, 'asked for once, by the app');
+  assert.deepEqual((await finishedParts()).map((f) => f.by), ['fetch'], 'by the app, not preloaded');
+
+  // Finished, with its code not arriving: said under the page's own heading, which stays; the page is not
+  // marked usable until the finished view is there.
   await page.route(isFinishedPart, (route) => route.abort('internetdisconnected'));
   await page.goto(`${web.url}/projects/${finished}/video`);
   const alert = page.getByRole('alert').filter({ hasText: 'The finished video could not be loaded: check the connection.' });
   await alert.waitFor();
   await page.getByRole('heading', { level: 1 }).waitFor();
   assert.equal(await page.getByRole('heading', { name: 'Your video is ready' }).count(), 0);
+  assert.equal(await marked('storyreel:ready:video'), null, 'not usable without the finished view');
   assert.deepEqual(await screenInEveryVariant(page, 'finished-code-not-loaded'), []);
   await page.unrouteAll();
   await page.getByRole('button', { name: 'Try again' }).click();
-  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  const heading = page.getByRole('heading', { name: 'Your video is ready' });
+  await heading.waitFor();
   await page.locator('video[aria-label="Final video"]').waitFor();
   assert.equal(await alert.count(), 0, 'the message went with the failure');
-  assert.ok(await page.evaluate(() => document.activeElement?.closest('.code-part') !== null), 'focus stays where the button was, not on the page');
-  assert.ok((await partsFetched(page)).some((p) => p.includes('/split_finished_part-')));
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Your video is ready');
+  assert.notEqual(await marked('storyreel:ready:video'), null, 'usable once it is there');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

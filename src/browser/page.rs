@@ -90,16 +90,6 @@ pub fn want_heading_focus() {
     HEADING_WANTED.with(|w| *w.borrow_mut() = Some(from));
 }
 
-/// Focus to the frame around an element about to go (a "Try again" whose answer replaces it): the
-/// nearest ancestor matching `frame`, focusable from code; otherwise focus would fall to the body.
-pub fn focus_frame_around(gone: &web_sys::EventTarget, frame: &str) {
-    use wasm_bindgen::JsCast;
-    let around = gone.dyn_ref::<web_sys::Element>().and_then(|e| e.closest(frame).ok().flatten());
-    if let Some(around) = around.and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok()) {
-        let _ = around.focus();
-    }
-}
-
 /// A page about to be rebuilt in place (a fresh answer replacing the kept one it showed): when focus
 /// is inside it, the new page's heading takes it, rather than focus falling to the body with the old.
 pub fn carry_focus_into_rebuilt_page() {

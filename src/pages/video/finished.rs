@@ -13,7 +13,20 @@ use crate::domain::generation::image_alt;
 use crate::domain::media::{revised_media_url, safe_media_url};
 use crate::domain::order::scenes_in_order;
 use crate::domain::revise::{can_regenerate, can_upscale};
+use crate::hooks::use_effect;
+use leptos::html;
 use leptos::prelude::*;
+use std::cell::Cell;
+
+thread_local! {
+    static FOCUS_HEADING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// After "Try again" (`super::finished_missing`) the view that comes takes the focus from the button it
+/// replaces, at its heading; after a navigation the page's own heading, mounted first, has it.
+pub fn focus_heading_when_shown() {
+    FOCUS_HEADING.set(true);
+}
 
 /// `ask` records work the person started here, so the page follows it to its result.
 #[component]
@@ -70,10 +83,20 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
         Memo::new(move |_| idle() && project.with(|p| p.as_ref().is_some_and(|p| can_regenerate(&p.status))));
     let scenes =
         Memo::new(move |_| project.with(|p| p.as_ref().map(|p| scenes_in_order(&p.scenes)).unwrap_or_default()));
+    let heading = NodeRef::<html::H2>::new();
+    use_effect(move || {
+        if let Some(h2) = heading.get() {
+            if FOCUS_HEADING.take() {
+                // Focusable from code only, not a stop for Tab.
+                let _ = h2.set_attribute("tabindex", "-1");
+                let _ = h2.focus();
+            }
+        }
+    });
     view! {
         <div class="finished">
             <div class="finished-main">
-                <h2>"Your video is ready"</h2>
+                <h2 node_ref=heading>"Your video is ready"</h2>
                 <ul class="facts">{facts}</ul>
                 <VideoPlayer
                     final_url=final_url

@@ -11,7 +11,7 @@ mod watch;
 use crate::api::ProjectStatus;
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
-use crate::browser::page::{focus_frame_around, mark_ready_when};
+use crate::browser::page::mark_ready_when;
 use crate::browser::{approvals, follow_ups};
 use crate::components::{
     split_code, with_code, Banner, CodeFor, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone,
@@ -50,18 +50,16 @@ split_code!(finished_part, preload_finished_part, (id: i64, watch: GenerationWat
 
 const FINISHED_PART: CodeFor = CodeFor { loading: "Loading the finished video…", missing: finished_missing };
 
-/// Said where the finished video would be, under the page's heading; on "Try again" the focus goes to the
-/// frame the video comes in, not to the page with the button it was on.
+/// Said where the finished video would be, under the page's heading; what comes on "Try again" takes
+/// the focus from the button it replaces (the finished view's heading), as a page's own heading would.
 fn finished_missing(retry: Callback<()>) -> AnyView {
     view! {
         <Banner tone=Tone::Error>"The finished video could not be loaded: check the connection."</Banner>
         <button
             type="button"
             class="button"
-            on:click=move |ev| {
-                if let Some(button) = ev.target() {
-                    focus_frame_around(&button, ".code-part");
-                }
+            on:click=move |_| {
+                finished::focus_heading_when_shown();
                 retry.run(());
             }
         >
@@ -164,23 +162,17 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
         }
         .into_any(),
         Some(Phase::Working) => view! { <Progress watch=watch /> }.into_any(),
-        // Focusable from code only (after "Try again"), not a stop for Tab.
-        Some(Phase::Done) => view! {
-            <div class="code-part" tabindex="-1">
-                {with_code(
-                    move || {
-                        let code = finished_part(id, watch, ask);
-                        async move {
-                            let shown = code.await;
-                            finished_shown.set(shown.is_ok());
-                            shown
-                        }
-                    },
-                    FINISHED_PART,
-                )}
-            </div>
-        }
-        .into_any(),
+        Some(Phase::Done) => with_code(
+            move || {
+                let code = finished_part(id, watch, ask);
+                async move {
+                    let shown = code.await;
+                    finished_shown.set(shown.is_ok());
+                    shown
+                }
+            },
+            FINISHED_PART,
+        ),
         Some(Phase::Failed) => {
             let r = report.get_untracked().unwrap_or_default();
             view! { <Failure report=r rows=scene_rows /> }.into_any()
