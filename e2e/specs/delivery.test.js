@@ -2,6 +2,7 @@
 // config.json fetched in parallel with the wasm through the preload in index.html, and the pages'
 // split-off code fetched after the first screen, not before.
 import { after, before, test } from 'node:test';
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -85,6 +86,21 @@ test('the wasm, JS and CSS come brotli, gzip or plain as asked, each decoding to
     }
     if (name.endsWith('.wasm')) assert.equal((await get(`/${name}`, 'br')).headers['content-type'], 'application/wasm');
   }
+});
+
+test("the main wasm, its bindings and the parts' loader are named for what all three hold, so a change to a page's code alone renames them", () => {
+  // Cached for a year by name: were the bindings' name to stay while the loader's name in them changed,
+  // a browser holding the old file would refuse the new index.html's integrity digest (deploy/name-glue.mjs).
+  const glueName = assets.find((a) => /^storyreel-[0-9a-f]+\.js$/.test(a));
+  const loaderName = readdirSync(partsDir).find((n) => /^wasm-split-[0-9a-f]+\.js$/.test(n));
+  const glue = readFileSync(join(dist, glueName), 'utf8');
+  const loader = readFileSync(join(partsDir, loaderName), 'utf8');
+  assert.ok(glue.includes(loaderName) && loader.includes(glueName), 'they import each other by name');
+  const hash = createHash('sha256').update(readFileSync(join(dist, mainWasm))).update('\0')
+    .update(glue.split(loaderName).join('')).update('\0').update(loader.split(glueName).join('')).digest('hex');
+  assert.equal(glueName, `storyreel-${hash.slice(0, 16)}.js`);
+  assert.equal(mainWasm, `/storyreel-${hash.slice(0, 16)}_bg.wasm`);
+  assert.equal(loaderName, `wasm-split-${hash.slice(0, 10)}.js`);
 });
 
 test('index.html and config.json stay fresh, and are not served from a precompressed copy', async () => {
