@@ -42,9 +42,9 @@ enum Phase {
 }
 
 // The finished view (player, downloads, versions, captions, regenerate and upscale) is its own split
-// point: a page watching a generation, most visits on a slow link, starts without its bytes (39 KB
-// brotli of the page's 103). Its code comes 3 s after start with the other pages' (app.rs), or at once
-// when the project is finished.
+// point: a page watching a generation, most visits on a slow link, starts without its bytes (35 KB
+// brotli of the page's 104). Its code comes 3 s after start with the other pages' (app.rs), or at once
+// when the project is finished (src/boot_reads.js asks for it early when the page is opened so).
 split_code!(finished_part, preload_finished_part, (id: i64, watch: GenerationWatch, ask: Callback<Asked>) =>
     view! { <Finished id=id watch=watch ask=ask /> });
 
@@ -111,7 +111,8 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
         })
     });
     // Usable once the page has its part, and a finished project its finished view (kept on the device,
-    // it plays at once); fresh once the service's status shows.
+    // it plays as soon as that code is here, from the browser's cache after an earlier visit); fresh once
+    // the service's status shows.
     let finished_shown = RwSignal::new(false);
     mark_ready_when("video", move || match phase.get() {
         Some(Phase::Done) => finished_shown.get(),
