@@ -53,6 +53,7 @@ const FINISHED_PART: CodeFor = CodeFor { loading: "Loading the finished video…
 /// Said where the finished video would be, under the page's heading; what comes on "Try again" takes
 /// the focus from the button it replaces (the finished view's heading), as a page's own heading would.
 fn finished_missing(retry: Callback<()>) -> AnyView {
+    finished::forget_heading_focus();
     view! {
         <Banner tone=Tone::Error>"The finished video could not be loaded: check the connection."</Banner>
         <button
