@@ -208,6 +208,21 @@ export async function openPage(browser) {
   return page;
 }
 
+/** A route handler answering with the service's real answer, its JSON changed by `change` (which
+ * returns the new body, or changes the one given); an error answer passes unchanged. A request can
+ * be in the middle of this when its test clears the route or closes the page; that request then has
+ * no one to answer, and its failure is nobody's (an unanswered one the test would see on screen). */
+export const changedAnswer = (change) => async (route) => {
+  try {
+    const response = await route.fetch();
+    if (!response.ok()) return await route.fulfill({ response });
+    const body = await response.json();
+    await route.fulfill({ response, json: (await change(body)) ?? body });
+  } catch (e) {
+    if (!/already handled|closed|disposed/i.test(String(e))) throw e;
+  }
+};
+
 /** Whether every screen checked is kept as a picture (`E2E_PICTURES=all`, to look the screens over
  * or renew docs/screenshots/); otherwise only a screen whose check found something, to show what
  * failed. A full-page picture is the browser's dearest step of a check: screens.test.js took 65 s

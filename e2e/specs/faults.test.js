@@ -3,22 +3,13 @@
 // (the simulator's switches, shared by the whole file, so these run one after another).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { changedAnswer } from '../lib/harness.js';
 import { POLL_S, byName, charges, inject, is, project, signedInPage, sim, useFaultRun, web } from '../lib/faults.js';
 
 useFaultRun();
 
-/** Answers the routed request with the service's real answer, changed by `change` (valid JSON, odd values).
- * A poll can be in the middle of this when its test clears the route or closes the page; that request
- * then has no one to answer, and its failure is nobody's (an unanswered one the test would see on screen). */
-const odd = (change) => async (route) => {
-  try {
-    const response = await route.fetch();
-    const body = await response.json();
-    await route.fulfill({ response, json: change(body) });
-  } catch (e) {
-    if (!/already handled|closed|disposed/i.test(String(e))) throw e;
-  }
-};
+/** The service's real answer, changed by `change`: valid JSON, odd values. */
+const odd = changedAnswer;
 
 // The last fault: a 200 of the right shape with values nobody promised. Each action has its own.
 describe('odd answers', () => {

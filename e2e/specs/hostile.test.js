@@ -5,7 +5,7 @@
 // project ids that cannot exist show the not-found page.
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, launchBrowser, openPage, profile, startSim, startWeb } from '../lib/harness.js';
+import { changedAnswer, checkScreen, launchBrowser, openPage, profile, startSim, startWeb } from '../lib/harness.js';
 
 // Each payload, were it ever parsed as markup or run, sets window.__pwned, opens a dialog or leaves
 // an element behind.
@@ -130,14 +130,8 @@ const readsRightToLeft = (locator, needle) => locator.evaluate((root, text) => {
   throw new Error(`"${text}" not found in ${root.outerHTML.slice(0, 100)}`);
 }, needle);
 
-/** Rewrites the JSON answers for `pattern` with `change(body)` (the real answer fetched first);
- * an error answer passes unchanged. */
-const rewrite = (page, pattern, change) => page.route(pattern, async (route) => {
-  const response = await route.fetch();
-  if (!response.ok()) return route.fulfill({ response });
-  const body = await response.json();
-  await route.fulfill({ response, json: change(body) ?? body });
-});
+/** Rewrites the JSON answers for `pattern` with `change(body)`. */
+const rewrite = (page, pattern, change) => page.route(pattern, changedAnswer(change));
 const projectAddress = (id) => new RegExp(`/api/v1/scene-projects/${id}$`);
 const statusAddress = (id) => new RegExp(`/api/v1/scene-projects/${id}/status$`);
 const listAddress = /\/api\/v1\/scene-projects(\?.*)?$/;

@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, checkScreen, launchBrowser, openPage, startSim, startWeb, testOnce } from '../lib/harness.js';
+import { artifacts, changedAnswer, checkScreen, launchBrowser, openPage, startSim, startWeb, testOnce } from '../lib/harness.js';
 
 const INTERVAL_S = 1;
 let sim, web, browser;
@@ -192,16 +192,13 @@ test('a broken video link says so, and a refresh brings the video back', async (
 test('addresses other than http(s) from the API are never put into src or href', async () => {
   const id = await completedProject();
   const page = await openPage(browser);
-  await page.route(new RegExp(`/api/v1/scene-projects/${id}(/status)?$`), async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
+  await page.route(new RegExp(`/api/v1/scene-projects/${id}(/status)?$`), changedAnswer((body) => {
     body.final_video_url = 'javascript:alert(document.domain)';
     for (const scene of body.scenes ?? []) {
       scene.video_url = 'data:video/webm;base64,GkXfo0AgQoaBAUL3gQFC8oEEQvOBCEKChHdlYm0=';
       scene.image_url = 'javascript:alert(1)';
     }
-    await route.fulfill({ response, json: body });
-  });
+  }));
   await signIn(page, `/projects/${id}/video`);
   await page.getByText('Your video is ready').waitFor();
   await page.getByText("The final video's address is unavailable").waitFor();
@@ -268,12 +265,10 @@ testOnce('the live region speaks at a new step and a new quarter, never for a ch
   // The status answers are the test's: the real answer with the step and progress it says.
   let now = { status: 'generating', current_step: 'queued', progress: 2 };
   let served = 0;
-  await page.route(new RegExp(`/api/v1/scene-projects/${id}/status$`), async (route) => {
-    const response = await route.fetch();
-    const body = { ...(await response.json()), ...now };
+  await page.route(new RegExp(`/api/v1/scene-projects/${id}/status$`), changedAnswer((body) => {
     served += 1;
-    await route.fulfill({ response, json: body });
-  });
+    return { ...body, ...now };
+  }));
   await signIn(page, `/projects/${id}/video`);
   const bar = page.getByRole('progressbar', { name: 'Overall progress' });
   await bar.waitFor();
