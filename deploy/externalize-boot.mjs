@@ -4,7 +4,7 @@
 // keep in step with every build. See deploy/nginx.conf.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashedName, stagingDir } from './staged.mjs';
+import { attr, hashedName, stagingDir } from './staged.mjs';
 
 const dir = stagingDir('externalize-boot');
 const publicUrl = process.env.TRUNK_PUBLIC_URL || '/';
@@ -20,7 +20,7 @@ const out = html.replace(inline, (whole, attrs, body) => {
   const name = hashedName('boot.js', body);
   writeFileSync(join(dir, name), body.trim() + '\n');
   moved += 1;
-  return `<script${module ? ' type="module"' : ''} src="${publicUrl}${name}"></script>`;
+  return `<script${module ? ' type=module' : ''} src=${attr(publicUrl + name)}></script>`;
 });
 writeFileSync(index, out);
 console.log(`externalize-boot: moved ${moved} inline script(s) out of index.html`);

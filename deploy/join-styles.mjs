@@ -5,7 +5,7 @@
 // index.html links them, and points index.html at the result with its integrity digest.
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashedName, sri, stagingDir } from './staged.mjs';
+import { attr, hashedName, sri, stagingDir } from './staged.mjs';
 
 const dir = stagingDir('join-styles');
 
@@ -20,7 +20,7 @@ if (links.some((l) => !/\brel="?stylesheet\b/.test(l[0]))) throw new Error('join
 
 const css = links.map((l) => readFileSync(join(dir, l[1]), 'utf8')).join('\n');
 const name = hashedName('style.css', css);
-const link = `<link rel="stylesheet" href="/${name}" integrity="${sri(css)}">`;
+const link = `<link rel=stylesheet href=${attr(`/${name}`)} integrity=${attr(sri(css))}>`;
 let first = true;
 const joined = index.replace(sheet, () => (first ? ((first = false), link) : ''));
 writeFileSync(join(dir, name), css);

@@ -25,3 +25,6 @@ export const sri = (data) => `sha384-${createHash('sha384').update(data).digest(
  * a year (8 to 16 digits). */
 export const hashedName = (name, data, digits = 16) =>
   name.replace(/(\.[a-z]+)$/, `-${createHash('sha256').update(data).digest('hex').slice(0, digits)}$1`);
+
+/** An HTML attribute's value as written in a minified page: bare when HTML allows it (2 B fewer). */
+export const attr = (value) => (/^[^\s"'=<>`]+$/.test(value) ? value : `"${value}"`);
