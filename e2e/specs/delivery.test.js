@@ -345,6 +345,25 @@ test('a video page watching a generation starts without the finished view\'s cod
   assert.equal(await alert.count(), 0, 'the message went with the failure');
   await page.waitForFunction(() => document.activeElement?.textContent === 'Your video is ready');
   assert.notEqual(await marked('storyreel:ready:video'), null, 'usable once it is there');
+
+  // "Try again", and while the code downloads the person moves on: the view that comes leaves the
+  // focus where they put it.
+  await page.route(isFinishedPart, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await alert.waitFor();
+  await page.unrouteAll();
+  let releasePart;
+  const partHeld = new Promise((ok) => { releasePart = ok; });
+  await page.route(isFinishedPart, async (route) => { await partHeld; await route.continue(); });
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.getByText('Loading the finished video…').waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).focus();
+  releasePart();
+  await heading.waitFor();
+  await page.locator('video[aria-label="Final video"]').waitFor();
+  await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video').length > 0);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Projects', 'the focus stays where the person put it');
+  await page.unrouteAll();
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -23,11 +23,17 @@ thread_local! {
 }
 
 /// After "Try again" (`super::finished_missing`) the view that comes takes the focus from the button it
-/// replaces, at its heading; after a navigation the page's own heading, mounted first, has it. (A twin
-/// of `browser::page::want_heading_focus`, kept here because calling that mechanism from this part
-/// costs the first load 218 B gzip, over its budget.)
+/// replaces, at its heading, unless the person has put it somewhere meanwhile; after a navigation the
+/// page's own heading, mounted first, has it. (A twin of `browser::page::want_heading_focus`, kept here
+/// because calling that mechanism from this part costs the first load 218 B gzip, over its budget.)
 pub fn focus_heading_when_shown() {
     FOCUS_HEADING.set(true);
+}
+
+/// Whether the focus is where it fell when "Try again" went with the view it replaced (the body, or
+/// `main`), not on something the person chose while the code downloaded.
+fn focus_left_as_it_fell() -> bool {
+    document().active_element().is_none_or(|a| matches!(a.tag_name().as_str(), "BODY" | "MAIN"))
 }
 
 /// The code did not come after all: no later view of this kind takes the focus for that wish (another
@@ -94,7 +100,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
     let heading = NodeRef::<html::H2>::new();
     use_effect(move || {
         if let Some(h2) = heading.get() {
-            if FOCUS_HEADING.take() {
+            if FOCUS_HEADING.take() && focus_left_as_it_fell() {
                 // Focusable from code only, not a stop for Tab.
                 let _ = h2.set_attribute("tabindex", "-1");
                 let _ = h2.focus();
