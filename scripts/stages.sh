@@ -172,10 +172,12 @@ run_browser_tests() {
   cd "$dir" || return
   export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$repo/webdriver.json" WASM_BINDGEN_TEST_TIMEOUT=400
   # Chromium's headless shell, as the end-to-end specs use (e2e/lib/harness.js): the same engine
-  # without the desktop browser's UI, 22 s of CPU a run against 26 s with the full browser.
-  if [ "$browser" = chromium ] && [ -x /usr/bin/chromium-headless-shell ]; then
+  # without the desktop browser's UI, 22 s of CPU a run against 26 s with the full browser. The program
+  # itself, not Debian's /usr/bin wrapper, a shell that starts it without exec: chromedriver, stopped at
+  # the end of a run, stopped the shell, and every run left a browser behind.
+  if [ "$browser" = chromium ] && [ -x /usr/lib/chromium/chromium-headless-shell ]; then
     node -e 'const w = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-      w["goog:chromeOptions"].binary = "/usr/bin/chromium-headless-shell";
+      w["goog:chromeOptions"].binary = "/usr/lib/chromium/chromium-headless-shell";
       process.stdout.write(JSON.stringify(w));' "$repo/webdriver.json" >"$dir/webdriver.json"
     WASM_BINDGEN_TEST_WEBDRIVER_JSON=$dir/webdriver.json
   fi

@@ -181,7 +181,7 @@ http {
  * headless runs: the same engine without the desktop browser's UI, about half the CPU per page, measured
  * in the README), else the full chromium. CHROMIUM picks another; scripts/bench sets the full one. */
 export const chromiumPath = process.env.CHROMIUM
-  || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p));
+  || ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p));
 
 export async function launchBrowser() {
   return chromium.launch({
