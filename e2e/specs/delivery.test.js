@@ -29,11 +29,13 @@ after(async () => {
   await sim?.stop();
 });
 
-/** Holds back the page's request for `path` until the function returned is called. */
+/** Holds back the page's request for `path` (or for the URLs a function of a URL matches) until the
+ * function returned is called. */
 async function holdBack(page, path) {
   let release;
   const held = new Promise((ok) => { release = ok; });
-  await page.route((url) => url.pathname === path, async (route) => { await held; await route.continue(); });
+  const matches = typeof path === 'function' ? path : (url) => url.pathname === path;
+  await page.route(matches, async (route) => { await held; await route.continue(); });
   return release;
 }
 
@@ -352,9 +354,7 @@ test('a video page watching a generation starts without the finished view\'s cod
   await page.reload();
   await alert.waitFor();
   await page.unrouteAll();
-  let releasePart;
-  const partHeld = new Promise((ok) => { releasePart = ok; });
-  await page.route(isFinishedPart, async (route) => { await partHeld; await route.continue(); });
+  const releasePart = await holdBack(page, isFinishedPart);
   await page.getByRole('button', { name: 'Try again' }).click();
   await page.getByText('Loading the finished video…').waitFor();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).focus();
