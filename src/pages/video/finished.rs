@@ -31,7 +31,9 @@ pub fn focus_heading_when_shown() {
 }
 
 /// Whether the focus is where it fell when "Try again" went with the view it replaced (the body, or
-/// `main`), not on something the person chose while the code downloaded.
+/// `main`), not on something the person chose while the code downloaded. (The check of
+/// `browser::page::focus_heading_if_wanted` again: one function shared by both put the first load 22 B
+/// over its budget, 181,008 B gzip.)
 fn focus_left_as_it_fell() -> bool {
     document().active_element().is_none_or(|a| matches!(a.tag_name().as_str(), "BODY" | "MAIN"))
 }
