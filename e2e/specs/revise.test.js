@@ -96,7 +96,18 @@ test('a double-clicked upscale sends one request, and the upscaled video is offe
   // upscale finished before the page first showed it under way (the notice then never appears).
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 });
   const page = await openVideo(web, id);
-  await page.getByRole('button', { name: 'Upscale the video' }).dblclick();
+  // The page stays as it is while the upscale starts: the same player, at its place in the video,
+  // not scrolled back to the top. (It was rebuilt for a moment: the scroll went to the top, the
+  // player started over, and a double click's second click once landed on "See the scenes' texts".)
+  await plays(page);
+  const button = page.getByRole('button', { name: 'Upscale the video' });
+  await button.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => {
+    window.player = document.querySelector('video[aria-label="Final video"]');
+    return { scrolled: scrollY, at: window.player.currentTime };
+  });
+  assert.ok(before.scrolled > 0, 'the page is scrolled to the button');
+  await button.dblclick();
   await page.getByText('Upscaling: a higher-resolution copy').waitFor().catch(async (e) => {
     // Missed once more under a loaded full run (alt, 2026-11-27), not in 6 runs alone or beside busy
     // loops: what the page showed and what reached the service then say where it stopped.
@@ -106,6 +117,17 @@ test('a double-clicked upscale sends one request, and the upscaled video is offe
   });
   await page.getByRole('status').filter({ hasText: 'Upscale started.' }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Upscale the video' }).count(), 0, 'not offered again while under way');
+  // The project read again carries a new revision of the video's address: the file loads again,
+  // and the player goes on from where it was.
+  await page.waitForFunction((at) => window.player.readyState >= 1 && window.player.currentTime >= at, before.at, { timeout: 10_000 })
+    .catch(() => {});
+  const after = await page.evaluate(() => ({
+    samePlayer: window.player.isConnected, scrolled: scrollY, kept: window.player.currentTime, path: location.pathname,
+  }));
+  // (The scroll may shrink with the page: the offer goes, a notice comes.)
+  assert.deepEqual({ ...after, scrolled: after.scrolled > 0, kept: after.kept >= before.at },
+    { samePlayer: true, scrolled: true, kept: true, path: `/projects/${id}/video` },
+    `the page stayed as it was (before: ${JSON.stringify(before)}, after: ${JSON.stringify(after)})`);
   await checkScreen(page, 'upscaling');
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 100 });
   const upscaled = page.getByRole('radio', { name: 'Upscaled' });

@@ -40,7 +40,8 @@ pub fn VideoPlayer(
     use_text_track(video, "chapters", "Chapters", chapters, "hidden");
     let version = RwSignal::new(Version::Original);
     let broken = RwSignal::new(false);
-    // Where to pick up after switching version: the new file starts at 0 and paused.
+    // Where to pick up when the address changes (the other version, a refreshed link, the project
+    // re-read after an upscale began): the element starts the new file at 0, paused.
     let resume = StoredValue::new(None::<(f64, bool)>);
 
     let original = Signal::derive(move || safe(final_url.get()));
@@ -55,13 +56,17 @@ pub fn VideoPlayer(
     });
 
     let choose = move |next: Version| {
-        if version.get_untracked() == next {
-            return;
+        if version.get_untracked() != next {
+            version.set(next);
         }
-        if let Some(v) = video.get_untracked() {
+    };
+    // Read as the address is about to change, while the element still plays the old one.
+    let address = move || {
+        let next = source.get();
+        if let Some(v) = video.get_untracked().filter(|v| !v.current_src().is_empty()) {
             resume.set_value(Some((v.current_time(), !v.paused())));
         }
-        version.set(next);
+        next
     };
     let on_loaded = move |_| {
         let (Some(v), Some((at, playing))) = (video.get_untracked(), resume.get_value()) else { return };
@@ -102,7 +107,7 @@ pub fn VideoPlayer(
                     node_ref=video
                     controls
                     preload="metadata"
-                    src=move || source.get()
+                    src=address
                     aria-label="Final video"
                     on:loadedmetadata=on_loaded
                     on:error=move |_| broken.set(true)

@@ -9,15 +9,15 @@ mod versions;
 mod watch;
 
 use crate::api::ProjectStatus;
+use crate::browser::approvals;
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::mark_ready_when;
-use crate::browser::{approvals, follow_ups};
 use crate::components::{
     split_code, with_code, Banner, CodeFor, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone,
 };
 use crate::domain::announce::{announcement, Heard};
-use crate::domain::follow_up::{Asked, FollowUp, Progress};
+use crate::domain::follow_up::{Asked, Progress};
 use crate::domain::generation::scene_progress;
 use crate::domain::lifecycle::is_terminal;
 use crate::hooks::{use_clock, use_effect};
@@ -72,28 +72,22 @@ fn finished_missing(retry: Callback<()>) -> AnyView {
 
 #[component]
 pub fn VideoPage(id: i64) -> impl IntoView {
-    // A regeneration or an upscale starts a new round of watching, from a fresh schedule.
-    let round = RwSignal::new(0u32);
-    let restart = Callback::new(move |_| round.update(|r| *r += 1));
-    // Outlives each round, so what a round says as it ends (or starts) is still read out; a live region
-    // must be on the page before its words change.
+    // A live region must be on the page before its words change.
     let say = RwSignal::new(String::new());
     view! {
         <p role="status" class="visually-hidden">
             {say}
         </p>
-        {move || {
-            round.track();
-            view! { <Watch id=id restart=restart say=say /> }
-        }}
+        <Watch id=id say=say />
     }
 }
 
 #[component]
-fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView {
+fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
     let watch = use_generation_watch(id);
     let now = use_clock(1000);
-    let opened_at = now_ms();
+    // Since when this page has watched the work it shows: opened, or asked for here.
+    let opened_at = RwSignal::new(now_ms());
     let approved_at = approvals::approved_at(id);
     let (report, project) = (watch.report, watch.project);
 
@@ -146,14 +140,16 @@ fn Watch(id: i64, restart: Callback<()>, say: RwSignal<String>) -> impl IntoView
         }
         heard.set_value(Some(next));
     });
-    // Work asked for here is kept on this device and followed by a fresh round of watching.
+    // Work asked for here is kept on this device and followed from a fresh schedule; its steps are
+    // said from its first answer on, not compared with the finished project's.
     let ask = Callback::new(move |asked: Asked| {
         say.set(match &asked {
             Asked::Upscale => "Upscale started.".to_owned(),
             Asked::Regenerate { scene_number } => format!("Regeneration of scene {scene_number} started."),
         });
-        follow_ups::save(id, &FollowUp::new(asked, project.get_untracked().as_ref(), now_ms()));
-        restart.run(());
+        heard.set_value(None);
+        opened_at.set(now_ms());
+        watch.follow_new(id, asked);
     });
     // Rebuilt only when the phase changes (measured: rebuilding views on every answer grew wasm
     // memory by ~300 bytes a check, and would restart the player during an upscale).

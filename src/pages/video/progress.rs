@@ -66,10 +66,10 @@ pub fn WaitNotes(
     watch: GenerationWatch,
     now: ReadSignal<u64>,
     approved_at: Option<u64>,
-    opened_at: u64,
+    opened_at: RwSignal<u64>,
 ) -> impl IntoView {
     view! {
-        <p class="muted">{move || elapsed_text(approved_at, opened_at, now.get())}</p>
+        <p class="muted">{move || elapsed_text(approved_at, opened_at.get(), now.get())}</p>
         {move || {
             watch
                 .stall

@@ -8,7 +8,7 @@ use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
 use crate::browser::{follow_ups, notify, visibility};
 use crate::browser::{shared_check, spending, versions};
-use crate::domain::follow_up::{FollowUp, Progress};
+use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::polling::{outcome_after_error, Outcome};
@@ -69,6 +69,19 @@ impl GenerationWatch {
 
     pub fn title(&self, id: i64) -> String {
         self.project.with(|p| project_title(id, p.as_ref()))
+    }
+
+    /// Follows work just asked for here (kept on the device) to its result, from a fresh schedule,
+    /// in place: the page stays as it is while it is checked again. (Rebuilt for a new round of
+    /// watching, it showed "Checking the project's status…" for a moment, lost the scroll and the
+    /// player's place, and a double click's second click landed on what moved under the pointer.)
+    pub fn follow_new(&self, id: i64, asked: Asked) {
+        let work = FollowUp::new(asked, self.project.get_untracked().as_ref(), now_ms());
+        follow_ups::save(id, &work);
+        self.follow_up_outcome.set(None);
+        self.follow_up.set(Some(work));
+        self.stall.set_value(None);
+        self.poller.restart();
     }
 }
 
