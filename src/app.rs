@@ -40,6 +40,7 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     let session = Session::restore(config);
     provide_context(session);
     let location = provide_router();
+    crate::browser::carried_clicks::drop_carried_clicks();
     // A page is rebuilt when the screen changes, not when only the query does (the list's filters).
     let screen = Memo::new(move |_| location.pathname.with(|path| routes::screen_for(path)));
     // Each new screen the person goes to takes focus to its heading (a `PageHeading`), asked here

@@ -19,7 +19,10 @@ import { measureBundle } from '../lib/bundle.js';
 // download of the page's code (about 300 ms sooner on the slow link): 180,681 B measured (+1,900).
 // Those reads now start in src/boot_reads.js, before the wasm arrives, and the list's too: the script
 // costs about what the Rust it replaced did (180,908 B measured, +104, with its guards: see docs/bundle.md).
-const BUDGET = 181_000;
+// 181,300 since the second click of a double click no longer acts on what the first one put under the
+// pointer (src/browser/carried_clicks.rs, in the shell so that sign-in and the list have it too):
+// 181,244 B measured (+252; 1.4 ms on the benchmark's slow link).
+const BUDGET = 181_300;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

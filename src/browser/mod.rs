@@ -1,6 +1,7 @@
 //! Thin wrappers over browser APIs, so components stay free of web-sys details.
 
 pub mod approvals;
+pub mod carried_clicks;
 pub mod download;
 pub mod drafts;
 pub mod follow_ups;

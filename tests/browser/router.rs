@@ -85,6 +85,12 @@ async fn a_link_to_a_spot_on_another_page_scrolls_there_not_to_the_top() {
 /// Clicks a link, and from a listener after the router's says whether the router took the click;
 /// that listener then stops the browser, so the test page stays (and nothing downloads).
 fn router_took(link: &HtmlElement, ctrl: bool) -> bool {
+    clicked(link, ctrl, 1).expect("the click reached the window")
+}
+
+/// As `router_took`, for a click that is the `detail`-th of a multiple click; `None` when nothing after
+/// the app's first listeners heard it.
+fn clicked(link: &HtmlElement, ctrl: bool, detail: i32) -> Option<bool> {
     let taken = Rc::new(Cell::new(None));
     let seen = taken.clone();
     let after_router = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
@@ -97,10 +103,30 @@ fn router_took(link: &HtmlElement, ctrl: bool) -> bool {
     init.set_bubbles(true);
     init.set_cancelable(true);
     init.set_ctrl_key(ctrl);
+    init.set_detail(detail);
     let click = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
     link.dispatch_event(&click).unwrap();
     window.remove_event_listener_with_callback("click", after_router.as_ref().unchecked_ref()).unwrap();
-    taken.get().expect("the click reached the window")
+    taken.get()
+}
+
+/// A double click whose first click changed the page (a dialog closed, a page opened) finds
+/// something else with its second: something the person never pointed at, which must not act.
+#[wasm_bindgen_test]
+async fn the_rest_of_a_double_click_that_finds_something_new_is_dropped() {
+    let _page = one_at_a_time().await;
+    let (root, _app, far) = app_with_a_far_spot().await;
+    let persons = link(&root, "The persons page").unwrap();
+    let sign_in: HtmlElement = heading(&root, "Sign in").unwrap().unchecked_into();
+    assert_eq!(clicked(&sign_in, false, 1), Some(false), "the first click, on the heading, is heard");
+    assert_eq!(clicked(&persons, false, 2), None, "its second, on a link now there, is heard by nobody");
+    assert_eq!(location_path(), "/sign-in", "and goes nowhere");
+    // A double click on the link itself: both clicks reach it (the first goes, the second finds the
+    // page already there).
+    assert_eq!(clicked(&persons, false, 1), Some(true));
+    assert_eq!(location_path(), "/persons");
+    assert!(clicked(&persons, false, 2).is_some(), "the second click on the same link is heard");
+    far.remove();
 }
 
 #[wasm_bindgen_test]
