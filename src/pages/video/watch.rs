@@ -73,8 +73,8 @@ impl GenerationWatch {
 
     /// Follows work just asked for here (kept on the device) to its result, from a fresh schedule,
     /// in place: the page stays as it is while it is checked again. (Rebuilt for a new round of
-    /// watching, it showed "Checking the project's status…" for a moment, lost the scroll and the
-    /// player's place, and a double click's second click landed on what moved under the pointer.)
+    /// watching, it was shorter for a moment, which took the scroll to the top, its player started
+    /// over, and a double click's second click landed on the link that moved under the pointer.)
     pub fn follow_new(&self, id: i64, asked: Asked) {
         let work = FollowUp::new(asked, self.project.get_untracked().as_ref(), now_ms());
         follow_ups::save(id, &work);
