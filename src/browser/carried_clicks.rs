@@ -36,7 +36,8 @@ pub fn drop_carried_clicks() {
     });
     // Capture phase on the window: before the leave guard, the router and every button.
     let _ = window.add_event_listener_with_callback_and_bool("click", on_click.as_ref().unchecked_ref(), true);
-    // The document's for as long as it lives.
+    // The document's for as long as it lives, so not `browser::listen`, which ends a listener with its
+    // component (and cost the first load 85 B gzip more here, measured).
     on_click.forget();
 }
 

@@ -32,8 +32,8 @@ pub fn focus_heading_when_shown() {
 
 /// Whether the focus is where it fell when "Try again" went with the view it replaced (the body, or
 /// `main`), not on something the person chose while the code downloaded. (The check of
-/// `browser::page::focus_heading_if_wanted` again: one function shared by both put the first load 22 B
-/// over its budget, 181,008 B gzip.)
+/// `browser::page::focus_heading_if_wanted` again: one function shared by both put the first load
+/// over its budget, 181,008 B gzip against 181,000, and again 181,339 against 181,300 at 50eb710.)
 fn focus_left_as_it_fell() -> bool {
     document().active_element().is_none_or(|a| matches!(a.tag_name().as_str(), "BODY" | "MAIN"))
 }
