@@ -16,18 +16,6 @@ pub enum Asked {
     Regenerate { scene_number: i64 },
 }
 
-impl Asked {
-    /// The work under way, in words.
-    pub fn describe(&self) -> String {
-        match self {
-            Asked::Upscale => "Upscaling: a higher-resolution copy is being made (5 to 10 minutes). It will appear here as the \"Upscaled\" version.".to_owned(),
-            Asked::Regenerate { scene_number } => format!(
-                "Scene {scene_number} is being regenerated; the video is then put together again (a few minutes) and will be replaced here automatically."
-            ),
-        }
-    }
-}
-
 /// Stored on the device in the shape serde's derive has always written (`"Upscale"`, or
 /// `{"Regenerate": {"scene_number": 3}}`, the scene's two addresses as a pair), so work asked for
 /// before an update is still followed after it; work of a kind this version does not know is not.

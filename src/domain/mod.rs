@@ -26,3 +26,4 @@ pub mod story;
 pub mod theme;
 pub mod title;
 pub mod versions;
+pub mod waiting;

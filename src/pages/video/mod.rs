@@ -20,6 +20,7 @@ use crate::domain::announce::{announcement, Heard};
 use crate::domain::follow_up::{Asked, Progress};
 use crate::domain::generation::scene_progress;
 use crate::domain::lifecycle::is_terminal;
+use crate::domain::waiting::{Since, Work};
 use crate::hooks::{use_clock, use_effect};
 use crate::routes;
 use failure::Failure;
@@ -27,9 +28,6 @@ use finished::Finished;
 use leptos::prelude::*;
 use progress::{PollLine, Progress, SceneRows, WaitNotes};
 use watch::{use_generation_watch, GenerationWatch};
-
-/// A regeneration seen in the status that this device did not ask for (another tab, another person).
-const RESTITCHING: &str = "The current video is out of date: it is being re-stitched with the regenerated scene and will be replaced here automatically.";
 
 /// Which part of the page the project's state calls for; the page is rebuilt only when this changes,
 /// never on each answer.
@@ -86,8 +84,8 @@ pub fn VideoPage(id: i64) -> impl IntoView {
 fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
     let watch = use_generation_watch(id);
     let now = use_clock(1000);
-    // Since when this page has watched the work it shows: opened, or asked for here.
-    let opened_at = RwSignal::new(now_ms());
+    // Since when this page has watched work it did not ask for.
+    let opened_at = now_ms();
     let approved_at = approvals::approved_at(id);
     let (report, project) = (watch.report, watch.project);
 
@@ -148,7 +146,6 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
             Asked::Regenerate { scene_number } => format!("Regeneration of scene {scene_number} started."),
         });
         heard.set_value(None);
-        opened_at.set(now_ms());
         watch.follow_new(id, asked);
     });
     // Rebuilt only when the phase changes (measured: rebuilding views on every answer grew wasm
@@ -180,12 +177,17 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
     let regenerating = move || {
         phase.get() == Some(Phase::Working) && project.with(|p| p.as_ref().is_some_and(|p| p.final_video_url.is_some()))
     };
-    let under_way = move || match watch.follow_up.with(|w| w.as_ref().map(|w| w.asked.clone())) {
-        Some(asked) => Some(asked.describe()),
-        None if watch.status() == Some(ProjectStatus::Upscaling) => Some(Asked::Upscale.describe()),
-        None if regenerating() => Some(RESTITCHING.to_owned()),
-        None => None,
-    };
+    // Work asked for here first (whatever the status says meanwhile), then what the status shows: a
+    // regeneration is seen as a working project that already had a video.
+    let waiting =
+        Memo::new(move |_| match watch.follow_up.with(|w| w.as_ref().map(|w| (Work::from(&w.asked), w.asked_at))) {
+            // A record kept before the time of asking was (0): timed from the watching.
+            Some((work, at)) => (work, if at > 0 { Since::Asked(at) } else { Since::Watching(opened_at) }),
+            None if watch.status() == Some(ProjectStatus::Upscaling) => (Work::Upscale, Since::Watching(opened_at)),
+            None if regenerating() => (Work::Regeneration(None), Since::Watching(opened_at)),
+            None => (Work::Generation, approved_at.map_or(Since::Watching(opened_at), Since::Approved)),
+        });
+    let under_way = move || waiting.with(|(work, _)| work.notice());
     let active = move || watch.shown_status().is_none_or(|s| !is_terminal(&s));
 
     // A project the service no longer shows is not found as a whole page: one heading, not the
@@ -211,9 +213,13 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
                 }}
                 {body}
                 <Show when=active>
-                    <WaitNotes watch=watch now=now approved_at=approved_at opened_at=opened_at />
+                    <WaitNotes watch=watch now=now waiting=waiting />
                     <PollLine watch=watch now=now />
-                    <SceneRows rows=scene_rows project=project />
+                    // While a finished video is upscaled its scenes are done: their rows would say
+                    // nothing the storyboard above does not.
+                    <Show when=move || phase.get() != Some(Phase::Done)>
+                        <SceneRows rows=scene_rows project=project />
+                    </Show>
                 </Show>
                 <div class="actions">
                     <a href=routes::project(id)>"See the scenes' texts"</a>

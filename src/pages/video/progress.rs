@@ -5,10 +5,10 @@ use super::watch::GenerationWatch;
 use crate::api::{Project, SceneProgress, StatusReport};
 use crate::browser::notify;
 use crate::components::{Banner, Tone};
-use crate::domain::credits::describe_duration;
 use crate::domain::generation::{asset_label, image_alt, step_label};
 use crate::domain::media::safe_media_url;
 use crate::domain::polling::poll_line;
+use crate::domain::waiting::{Since, Work};
 use crate::hooks::{use_effect, PollState};
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -60,27 +60,16 @@ pub fn Progress(watch: GenerationWatch) -> impl IntoView {
     }
 }
 
-/// How long generation has taken, and a calm word when progress has not moved for a while.
+/// How long the work under way has taken, and a calm word when progress has not moved for a while.
 #[component]
-pub fn WaitNotes(
-    watch: GenerationWatch,
-    now: ReadSignal<u64>,
-    approved_at: Option<u64>,
-    opened_at: RwSignal<u64>,
-) -> impl IntoView {
+pub fn WaitNotes(watch: GenerationWatch, now: ReadSignal<u64>, waiting: Memo<(Work, Since)>) -> impl IntoView {
     view! {
-        <p class="muted">{move || elapsed_text(approved_at, opened_at.get(), now.get())}</p>
+        <p class="muted">{move || waiting.with(|(work, since)| work.elapsed(*since, now.get()))}</p>
         {move || {
             watch
                 .stall
                 .with_value(|w| w.is_some_and(|w| w.stalled(now.get())))
-                .then(|| {
-                    view! {
-                        <Banner tone=Tone::Info>
-                            "Progress has not moved for a few minutes. That is normal: generation can take up to 15 minutes, and this page keeps checking."
-                        </Banner>
-                    }
-                })
+                .then(|| view! { <Banner tone=Tone::Info>{waiting.with(|(work, _)| work.stall_note())}</Banner> })
         }}
     }
 }
@@ -160,14 +149,6 @@ pub fn PollLine(watch: GenerationWatch, now: ReadSignal<u64>) -> impl IntoView {
 
 fn poll_text(p: PollState, now: u64) -> String {
     poll_line(p.in_flight, p.last_answer_at, p.next_at, now)
-}
-
-fn elapsed_text(approved_at: Option<u64>, opened_at: u64, now: u64) -> String {
-    let since = |at: u64| describe_duration((now.saturating_sub(at) / 1000) as u32);
-    match approved_at {
-        Some(at) => format!("Generating for {} since you approved it. It usually takes 5 to 15 minutes.", since(at)),
-        None => format!("Watching for {}. Generation usually takes 5 to 15 minutes.", since(opened_at)),
-    }
 }
 
 /// Updated in place: the list is rebuilt only when the set of scenes changes, a card's words only
