@@ -76,6 +76,10 @@ test('regenerate scene 2 with a new motion prompt, watch it, and play the new fi
   await page.getByText('Scene 2 is being regenerated').waitFor();
   await page.getByRole('status').filter({ hasText: 'Regeneration of scene 2 started.' }).waitFor();
   assert.equal(await page.getByRole('button', { name: /^Regenerate scene/ }).count(), 0, 'not offered again while under way');
+  // Timed as what it is, from the asking; never as the first generation. (Under alt the status
+  // stays completed during a regeneration, and the page shows no wait line.)
+  if (profile === 'default') await page.getByText(/^Regenerating scene 2 for .+ since you asked\./).waitFor();
+  assert.doesNotMatch(await page.locator('main').innerText(), /Generation usually takes|since you approved it|up to 15 minutes/);
   await checkScreen(page, 'regenerating');
   await page.getByText('The video with the regenerated scene 2 is ready.').waitFor({ timeout: 60_000 });
   await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
@@ -129,6 +133,11 @@ test('a double-clicked upscale sends one request, and the upscaled video is offe
   assert.deepEqual({ ...after, scrolled: after.scrolled > 0, kept: after.kept >= before.at },
     { samePlayer: true, scrolled: true, kept: true, path: `/projects/${id}/video` },
     `the page stayed as it was (before: ${JSON.stringify(before)}, after: ${JSON.stringify(after)})`);
+  // Timed as an upscale, from the asking; the scenes are done, so their rows are not shown again.
+  // (Under alt the status stays completed during an upscale, and the page shows no wait line.)
+  if (profile === 'default') await page.getByText(/^Upscaling for .+ since you asked\. An upscale usually takes 5 to 10 minutes\.$/).waitFor();
+  assert.doesNotMatch(await page.locator('main').innerText(), /Generation usually takes|since you approved it|up to 15 minutes/);
+  assert.equal(await page.getByRole('heading', { name: 'Scenes', exact: true }).count(), 0, 'no scene rows under the finished video');
   await checkScreen(page, 'upscaling');
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 100 });
   const upscaled = page.getByRole('radio', { name: 'Upscaled' });
