@@ -60,11 +60,15 @@ pub fn VideoPlayer(
             version.set(next);
         }
     };
-    // Read as the address is about to change, while the element still plays the old one.
+    // Read as the address is about to change, while the element still plays the old one. A place
+    // not yet restored stays: the file before this one has not loaded, and its time reads 0 (a
+    // second change within a slow load sent the player back to the start).
     let address = move || {
         let next = source.get();
         if let Some(v) = video.get_untracked().filter(|v| !v.current_src().is_empty()) {
-            resume.set_value(Some((v.current_time(), !v.paused())));
+            if resume.with_value(Option::is_none) {
+                resume.set_value(Some((v.current_time(), !v.paused())));
+            }
         }
         next
     };

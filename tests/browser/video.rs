@@ -5,7 +5,7 @@ use crate::common::*;
 use serde_json::json;
 use storyreel::api::*;
 use storyreel::config::Config;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 /// The run's simulator speed; tests that watch a generation give their project a slower one.
@@ -230,6 +230,14 @@ async fn another_accounts_project_is_not_found() {
     assert_eq!(sim_request_count("GET", &status_path).await, asked, "a missing project is not asked about again");
 }
 
+/// Lets the app's effects run (they are microtasks) and nothing else: a file just given to the
+/// player has not started loading.
+async fn effects_run() {
+    for _ in 0..8 {
+        let _ = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&JsValue::UNDEFINED)).await;
+    }
+}
+
 #[wasm_bindgen_test]
 async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
     let _page = one_at_a_time().await;
@@ -272,6 +280,20 @@ async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
     );
     video.set_current_time(12.0);
     wait_for("the seek", || ((video.current_time() - 12.0).abs() < 0.3).then_some(())).await;
+
+    // Switched to the upscaled file and back before it has loaded (a file loading reads its time as
+    // 0): the place is still the one left.
+    set_checked(&by_label(&root, "Upscaled").expect("a version switch"), true);
+    effects_run().await;
+    assert!(video.get_attribute("src").is_some_and(|src| src.starts_with(&upscaled)));
+    assert_eq!(video.ready_state(), 0, "the upscaled file is loading");
+    set_checked(&by_label(&root, "Original").unwrap(), true);
+    wait_for("the original again, same moment, after two quick switches", || {
+        let src = video.get_attribute("src")?;
+        (src.starts_with(&original) && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
+            .then_some(())
+    })
+    .await;
 
     set_checked(&by_label(&root, "Upscaled").expect("a version switch"), true);
     wait_for("the upscaled file at the same moment", || {
