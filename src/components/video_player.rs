@@ -60,12 +60,13 @@ pub fn VideoPlayer(
             version.set(next);
         }
     };
-    // Read as the address is about to change, while the element still plays the old one. A place
-    // not yet restored stays: the file before this one has not loaded, and its time reads 0 (a
-    // second change within a slow load sent the player back to the start).
+    // Read as the address is about to change, while the element still plays the old one. Only a
+    // file that has loaded has a place: within a load the element reads 0, so a place not yet
+    // restored stays (a second change within a slow load sent the player back to the start), and
+    // none is taken from a file never shown (its "0" came back after a person's first seek).
     let address = move || {
         let next = source.get();
-        if let Some(v) = video.get_untracked().filter(|v| !v.current_src().is_empty()) {
+        if let Some(v) = video.get_untracked().filter(|v| v.ready_state() > 0) {
             if resume.with_value(Option::is_none) {
                 resume.set_value(Some((v.current_time(), !v.paused())));
             }
