@@ -280,6 +280,12 @@ async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
     );
     video.set_current_time(12.0);
     wait_for("the seek", || ((video.current_time() - 12.0).abs() < 0.3).then_some(())).await;
+    // The file at `address` loaded, at the moment left.
+    let at_12_s = |address: &str| {
+        let src = video.get_attribute("src")?;
+        (src.starts_with(address) && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
+            .then_some(())
+    };
 
     // Switched to the upscaled file and back before it has loaded (a file loading reads its time as
     // 0): the place is still the one left.
@@ -288,27 +294,12 @@ async fn switching_to_the_upscaled_video_keeps_the_playback_position() {
     assert!(video.get_attribute("src").is_some_and(|src| src.starts_with(&upscaled)));
     assert_eq!(video.ready_state(), 0, "the upscaled file is loading");
     set_checked(&by_label(&root, "Original").unwrap(), true);
-    wait_for("the original again, same moment, after two quick switches", || {
-        let src = video.get_attribute("src")?;
-        (src.starts_with(&original) && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
-            .then_some(())
-    })
-    .await;
+    wait_for("the original again, same moment, after two quick switches", || at_12_s(&original)).await;
 
     set_checked(&by_label(&root, "Upscaled").expect("a version switch"), true);
-    wait_for("the upscaled file at the same moment", || {
-        let src = video.get_attribute("src")?;
-        (src.starts_with(&upscaled) && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
-            .then_some(())
-    })
-    .await;
+    wait_for("the upscaled file at the same moment", || at_12_s(&upscaled)).await;
     set_checked(&by_label(&root, "Original").unwrap(), true);
-    wait_for("the original again, same moment", || {
-        let src = video.get_attribute("src")?;
-        (src.starts_with(&original) && video.ready_state() >= 1 && (video.current_time() - 12.0).abs() < 0.3)
-            .then_some(())
-    })
-    .await;
+    wait_for("the original again, same moment", || at_12_s(&original)).await;
     assert!(link(&root, "Download the upscaled video").is_some());
 }
 
