@@ -34,6 +34,9 @@ async function openVideo(site, id, token = 'demo-token') {
   return page;
 }
 
+/** Words that time a generation: never said of a regeneration or an upscale. */
+const TIMED_AS_GENERATION = /Generation usually takes|since you approved it|up to 15 minutes/;
+
 const finalVideo = (page) => page.locator('video[aria-label="Final video"]');
 
 async function plays(page) {
@@ -79,7 +82,7 @@ test('regenerate scene 2 with a new motion prompt, watch it, and play the new fi
   // Timed as what it is, from the asking; never as the first generation. (Under alt the status
   // stays completed during a regeneration, and the page shows no wait line.)
   if (profile === 'default') await page.getByText(/^Regenerating scene 2 for .+ since you asked\./).waitFor();
-  assert.doesNotMatch(await page.locator('main').innerText(), /Generation usually takes|since you approved it|up to 15 minutes/);
+  assert.doesNotMatch(await page.locator('main').innerText(), TIMED_AS_GENERATION);
   await checkScreen(page, 'regenerating');
   await page.getByText('The video with the regenerated scene 2 is ready.').waitFor({ timeout: 60_000 });
   await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
@@ -139,7 +142,7 @@ test('a double-clicked upscale sends one request, and the upscaled video is offe
   // Timed as an upscale, from the asking; the scenes are done, so their rows are not shown again.
   // (Under alt the status stays completed during an upscale, and the page shows no wait line.)
   if (profile === 'default') await page.getByText(/^Upscaling for .+ since you asked\. An upscale usually takes 5 to 10 minutes\.$/).waitFor();
-  assert.doesNotMatch(await page.locator('main').innerText(), /Generation usually takes|since you approved it|up to 15 minutes/);
+  assert.doesNotMatch(await page.locator('main').innerText(), TIMED_AS_GENERATION);
   assert.equal(await page.getByRole('heading', { name: 'Scenes', exact: true }).count(), 0, 'no scene rows under the finished video');
   await checkScreen(page, 'upscaling');
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 100 });
