@@ -33,6 +33,17 @@ pub fn revised_media_url(url: &str, revision: &str) -> String {
     }
 }
 
+/// The revision media addresses are marked with: the project's time once it is at rest (completed);
+/// while the service works on it, the revision they had. Its time moves with each step of the work,
+/// and until the work ends the file at the address is the one before: a new mark at each step made
+/// the player load the same file again, a stall every few seconds for someone watching meanwhile.
+pub fn media_revision(before: Option<&str>, updated_at: &str, at_rest: bool) -> String {
+    match before {
+        Some(before) if !at_rest => before.to_owned(),
+        _ => updated_at.to_owned(),
+    }
+}
+
 /// Scene N starts at (N - 1) × 10 s.
 pub fn scene_start_seconds(scene_number: i64) -> f64 {
     (scene_number.max(1) - 1) as f64 * f64::from(SECONDS_PER_SCENE)
@@ -92,6 +103,14 @@ mod tests {
         ] {
             assert_eq!(safe_media_url(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn the_revision_moves_only_when_the_project_is_at_rest() {
+        let (done, step, again) = ("2026-11-23T02:40:01Z", "2026-11-23T02:41:30Z", "2026-11-23T02:44:00Z");
+        assert_eq!(media_revision(None, step, false), step, "opened during the work: what there is");
+        assert_eq!(media_revision(Some(done), step, false), done, "a step of the work marks nothing new");
+        assert_eq!(media_revision(Some(done), again, true), again, "the work done: the new file is fetched");
     }
 
     #[test]

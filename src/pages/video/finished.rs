@@ -4,13 +4,13 @@
 use super::revise::{RegenerateScene, UpscalePanel};
 use super::versions::VersionList;
 use super::watch::GenerationWatch;
-use crate::api::{Project, Scene};
+use crate::api::{ProjectStatus, Scene};
 use crate::components::{Clip, ScriptFiles, VideoPlayer};
 use crate::domain::captions::{caption_cues, chapter_cues, webvtt, Cue};
 use crate::domain::credits::describe_duration;
 use crate::domain::follow_up::Asked;
 use crate::domain::generation::image_alt;
-use crate::domain::media::{revised_media_url, safe_media_url};
+use crate::domain::media::{media_revision, revised_media_url, safe_media_url};
 use crate::domain::order::scenes_in_order;
 use crate::domain::revise::{can_regenerate, can_upscale};
 use crate::hooks::use_effect;
@@ -48,17 +48,22 @@ pub fn forget_heading_focus() {
 #[component]
 pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl IntoView {
     let (report, project) = (watch.report, watch.project);
-    let revised = move |url: Option<&String>, p: &Project| {
-        url.map(|u| revised_media_url(u, p.updated_at.as_deref().unwrap_or_default()))
-    };
+    let revision = Memo::new(move |before: Option<&String>| {
+        project.with(|p| {
+            let (at, at_rest) = p.as_ref().map_or(("", true), |p| {
+                (p.updated_at.as_deref().unwrap_or_default(), p.status == ProjectStatus::Completed)
+            });
+            media_revision(before.map(String::as_str), at, at_rest)
+        })
+    });
+    let revised = move |url: Option<&String>| revision.with(|r| url.map(|u| revised_media_url(u, r)));
     let final_url = Signal::derive(move || {
         project
-            .with(|p| p.as_ref().and_then(|p| revised(p.final_video_url.as_ref(), p)))
+            .with(|p| p.as_ref().and_then(|p| revised(p.final_video_url.as_ref())))
             .or_else(|| report.with(|r| r.as_ref().and_then(|r| r.final_video_url.clone())))
     });
-    let upscaled_url = Signal::derive(move || {
-        project.with(|p| p.as_ref().and_then(|p| revised(p.final_video_url_upscaled.as_ref(), p)))
-    });
+    let upscaled_url =
+        Signal::derive(move || project.with(|p| p.as_ref().and_then(|p| revised(p.final_video_url_upscaled.as_ref()))));
     let clips = Signal::derive(move || {
         project.with(|p| {
             p.as_ref()
