@@ -2,7 +2,7 @@
 // refusals; the simulator on another origin, checked for what was actually sent.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, checkScreen, launchBrowser, openPage, profile, startSim, startWeb } from '../lib/harness.js';
+import { artifacts, changedAnswer, checkScreen, launchBrowser, openPage, profile, startSim, startWeb, testOnce } from '../lib/harness.js';
 
 let sim, web, browser;
 before(async () => {
@@ -38,6 +38,16 @@ async function openVideo(site, id, token = 'demo-token') {
 const TIMED_AS_GENERATION = /Generation usually takes|since you approved it|up to 15 minutes/;
 
 const finalVideo = (page) => page.locator('video[aria-label="Final video"]');
+
+/** From now on, every address the player is given (`window.given`; the player is `window.player`). */
+async function recordAddresses(page) {
+  await page.evaluate(() => {
+    window.player = document.querySelector('video[aria-label="Final video"]');
+    window.given = [];
+    new MutationObserver(() => window.given.push(window.player.getAttribute('src')))
+      .observe(window.player, { attributes: true, attributeFilter: ['src'] });
+  });
+}
 
 async function plays(page) {
   await finalVideo(page).evaluate((v) => { v.muted = true; return v.play(); });
@@ -83,11 +93,21 @@ test('regenerate scene 2 with a new motion prompt, watch it, and play the new fi
   // stays completed during a regeneration, and the page shows no wait line.)
   if (profile === 'default') await page.getByText(/^Regenerating scene 2 for .+ since you asked\./).waitFor();
   assert.doesNotMatch(await page.locator('main').innerText(), TIMED_AS_GENERATION);
+  // Meanwhile the video paid for before stays: it plays, and the page says how far the new one is
+  // where the service's status shows it (under alt it stays completed and shows no progress).
+  if (profile === 'default') await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+  assert.equal((await finalVideo(page).getAttribute('src')).split('?')[0], oldSrc.split('?')[0], 'the video before plays until the new one is ready');
+  await recordAddresses(page);
+  await page.getByText('The video below plays as it was until the new one replaces it.').waitFor();
+  await plays(page);
   await checkScreen(page, 'regenerating');
   await page.getByText('The video with the regenerated scene 2 is ready.').waitFor({ timeout: 60_000 });
   await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
   const newSrc = await finalVideo(page).getAttribute('src');
   assert.notEqual(newSrc, oldSrc, 'a new final video');
+  // Not the same file again at each step of the work (the project's time moves with each): the one
+  // before played on without a stall until the new one came.
+  assert.deepEqual(await page.evaluate(() => window.given), [newSrc], 'one new address, the new video\'s');
   await plays(page);
 
   const sent = await sim.requests('POST', new RegExp(`/scene-projects/${id}/scenes/\\d+/regenerate$`));
@@ -109,14 +129,8 @@ test('a double-clicked upscale sends one request, and the upscaled video is offe
   await plays(page);
   const button = page.getByRole('button', { name: 'Upscale the video' });
   await button.scrollIntoViewIfNeeded();
-  const before = await page.evaluate(() => {
-    window.player = document.querySelector('video[aria-label="Final video"]');
-    // Every address the player is given from here on.
-    window.given = [];
-    new MutationObserver(() => window.given.push(window.player.getAttribute('src')))
-      .observe(window.player, { attributes: true, attributeFilter: ['src'] });
-    return { scrolled: scrollY, at: window.player.currentTime };
-  });
+  await recordAddresses(page);
+  const before = await page.evaluate(() => ({ scrolled: scrollY, at: window.player.currentTime }));
   assert.ok(before.scrolled > 0, 'the page is scrolled to the button');
   await button.dblclick();
   await page.getByText('Upscaling: a higher-resolution copy').waitFor().catch(async (e) => {
@@ -164,6 +178,39 @@ test('a double-clicked upscale sends one request, and the upscaled video is offe
   await checkScreen(page, 'upscaled');
 });
 
+// Under alt a regeneration leaves the status completed: a page that did not ask for it has nothing to
+// tell it apart from a finished video until the new address comes.
+testOnce('opened while a scene asked for elsewhere is regenerated: the video before plays, nothing paid is offered, and the new one replaces it', async () => {
+  const id = await completed(sim);
+  const before = (await sim.call('GET', `/scene-projects/${id}`)).final_video_url;
+  // Asked on the person's phone; then they open storyreel on their laptop.
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 20 });
+  await sim.call('POST', `/scene-projects/${id}/scenes/2/regenerate`, { regenerate_image: true, regenerate_video: true });
+  const page = await openPage(browser);
+  // And a service whose project object still says "completed" while its status shows the work (how
+  // the two relate meanwhile is not shown): the status decides what is offered.
+  await page.route((url) => url.pathname.endsWith(`/scene-projects/${id}`), changedAnswer((p) => { p.status = 'completed'; }));
+  await page.goto(`${web.url}/projects/${id}/video`);
+  await page.getByLabel('Access token').fill('demo-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
+  await page.getByText(/^A scene is being regenerated.*The video below plays as it was/).waitFor();
+  assert.equal(await page.getByRole('button', { name: /^Regenerate scene|^Upscale the video$/ }).count(), 0,
+    'nothing that spends credits is offered while the service works on the video');
+  assert.equal((await finalVideo(page).getAttribute('src')).split('?')[0], before, 'the video before');
+  await page.getByRole('link', { name: 'Download the video' }).waitFor();
+  await plays(page);
+  await page.evaluate(() => { window.player = document.querySelector('video[aria-label="Final video"]'); });
+
+  await page.getByRole('button', { name: 'Regenerate scene 1…' }).waitFor({ timeout: 60_000 });
+  const after = (await sim.call('GET', `/scene-projects/${id}`)).final_video_url;
+  assert.notEqual(after, before, 'the service made a new video');
+  await page.waitForFunction((a) => window.player.isConnected && window.player.getAttribute('src').startsWith(a), after);
+  assert.equal(await page.getByRole('progressbar', { name: 'Overall progress' }).count(), 0);
+  await plays(page);
+});
+
 test('insufficient credits on regenerate say so, and nothing is charged', async () => {
   await sim.control('PUT', '/_sim/users/2/credits', { credits: 300 });
   const id = await completed(sim, 'other-token', 11);
@@ -200,7 +247,7 @@ test('when the service keeps the same address for the new video, the player stil
     await page.getByRole('button', { name: 'Regenerate scene 1…' }).click();
     await page.getByRole('dialog', { name: 'Regenerate scene 1' }).getByRole('button', { name: 'Regenerate (about 100 credits)' }).click();
     await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
-    await page.getByRole('heading', { name: 'Your video is ready' }).waitFor({ timeout: 60_000 });
+    await page.getByText('The video with the regenerated scene 1 is ready.').waitFor({ timeout: 60_000 });
     assert.equal((await stable.call('GET', `/scene-projects/${id}`)).final_video_url, address, 'the service kept the address');
     assert.notEqual(await finalVideo(page).getAttribute('src'), src, 'the player marks the new revision');
     await plays(page);

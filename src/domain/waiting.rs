@@ -41,9 +41,9 @@ impl Work {
             Work::Generation => return None,
             Work::Upscale => "Upscaling: a higher-resolution copy is being made (5 to 10 minutes). It will appear here as the \"Upscaled\" version.".to_owned(),
             Work::Regeneration(Some(n)) => format!(
-                "Scene {n} is being regenerated; the video is then put together again (a few minutes) and will be replaced here automatically."
+                "Scene {n} is being regenerated, then the video is put together again (a few minutes). The video below plays as it was until the new one replaces it."
             ),
-            Work::Regeneration(None) => "The current video is out of date: it is being re-stitched with the regenerated scene and will be replaced here automatically.".to_owned(),
+            Work::Regeneration(None) => "A scene is being regenerated, then the video is put together again. The video below plays as it was until the new one replaces it.".to_owned(),
         })
     }
 
@@ -113,7 +113,10 @@ mod tests {
         let regeneration = Work::from(&Asked::Regenerate { scene_number: 2 });
         let words = regeneration.elapsed(Since::Asked(asked), asked + 45_000);
         assert_eq!(words, "Regenerating scene 2 for 45 s since you asked. The video is put together again after it.");
-        assert!(regeneration.notice().unwrap().starts_with("Scene 2 is being regenerated"));
+        let notice = regeneration.notice().unwrap();
+        assert!(
+            notice.starts_with("Scene 2 is being regenerated") && notice.contains("The video below plays as it was")
+        );
         for work in [upscale, regeneration] {
             assert!(!work.stall_note().contains("15 minutes"), "{work:?} is not timed as a generation");
         }
@@ -126,7 +129,7 @@ mod tests {
             Work::Regeneration(None).elapsed(Since::Watching(opened), opened + MIN),
             "Watching for 1 min. The video is put together again after it."
         );
-        assert!(Work::Regeneration(None).notice().unwrap().contains("re-stitched"));
+        assert!(Work::Regeneration(None).notice().unwrap().contains("The video below plays as it was"));
         assert_eq!(
             Work::Upscale.elapsed(Since::Watching(opened), opened),
             "Watching for 0 s. An upscale usually takes 5 to 10 minutes."

@@ -96,9 +96,15 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
     };
     // Offers follow the project object, re-read at each completion; memos, so re-reading the same
     // project does not rebuild the cards and their dialogs (and lose what the person typed in them).
-    // Nothing is offered again while work asked for is under way, whatever the project's status says,
-    // nor from the project kept on the device before the service is asked again.
-    let idle = move || watch.follow_up.with(Option::is_none) && watch.kept_at.with(Option::is_none);
+    // Nothing is offered again while work is under way: asked for here, whatever the project's status
+    // says; or shown by the latest status (asked in another tab or on another device, while the
+    // project read before still says completed). Nor from the project kept on the device before the
+    // service is asked again.
+    let idle = move || {
+        watch.shown_status() == Some(ProjectStatus::Completed)
+            && watch.follow_up.with(Option::is_none)
+            && watch.kept_at.with(Option::is_none)
+    };
     let upscale = Memo::new(move |_| idle() && project.with(|p| p.as_ref().is_some_and(can_upscale)));
     let regenerate =
         Memo::new(move |_| idle() && project.with(|p| p.as_ref().is_some_and(|p| can_regenerate(&p.status))));

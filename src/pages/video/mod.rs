@@ -34,7 +34,8 @@ use watch::{use_generation_watch, GenerationWatch};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Working,
-    /// Completed, or upscaling a completed video (which stays playable).
+    /// A video to play: completed, or a completed video being upscaled or one of its scenes made
+    /// again (the video it has stays playable until the new one replaces it).
     Done,
     Failed,
 }
@@ -96,10 +97,19 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
             .or_else(|| project.with(|p| p.as_ref().map(|p| p.status.clone())))
             .unwrap_or_else(|| ProjectStatus::Unknown(String::new()))
     });
+    // A project at work that already has a video is making a scene of it again: the spec leaves open
+    // what status it shows then, and the default one says "generating". (The page once put the
+    // progress of a first generation in the video's place, and a person who had paid for a new scene
+    // could neither play nor download the video they had until it was done.)
+    let revising = Memo::new(move |_| {
+        watch.shown_status().is_some_and(|s| !is_terminal(&s) && s != ProjectStatus::Upscaling)
+            && project.with(|p| p.as_ref().is_some_and(|p| p.final_video_url.is_some()))
+    });
     let phase = Memo::new(move |_| {
         watch.shown_status().map(|s| match s {
             ProjectStatus::Completed | ProjectStatus::Upscaling => Phase::Done,
             ProjectStatus::Failed => Phase::Failed,
+            _ if revising.get() => Phase::Done,
             _ => Phase::Working,
         })
     });
@@ -174,9 +184,6 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
         }
     };
 
-    let regenerating = move || {
-        phase.get() == Some(Phase::Working) && project.with(|p| p.as_ref().is_some_and(|p| p.final_video_url.is_some()))
-    };
     // Work asked for here first (whatever the status says meanwhile), then what the status shows: a
     // regeneration is seen as a working project that already had a video.
     let waiting =
@@ -184,7 +191,7 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
             // A record kept before the time of asking was (0): timed from the watching.
             Some((work, at)) => (work, if at > 0 { Since::Asked(at) } else { Since::Watching(opened_at) }),
             None if watch.status() == Some(ProjectStatus::Upscaling) => (Work::Upscale, Since::Watching(opened_at)),
-            None if regenerating() => (Work::Regeneration(None), Since::Watching(opened_at)),
+            None if revising.get() => (Work::Regeneration(None), Since::Watching(opened_at)),
             None => (Work::Generation, approved_at.map_or(Since::Watching(opened_at), Since::Approved)),
         });
     let under_way = move || waiting.with(|(work, _)| work.notice());
@@ -211,12 +218,15 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
                             view! { <Banner tone=tone>{text}</Banner> }
                         })
                 }}
+                <Show when=move || revising.get()>
+                    <Progress watch=watch />
+                </Show>
                 {body}
                 <Show when=active>
                     <WaitNotes watch=watch now=now waiting=waiting />
                     <PollLine watch=watch now=now />
-                    // While a finished video is upscaled its scenes are done: their rows would say
-                    // nothing the storyboard above does not.
+                    // While a finished video is upscaled, or a scene of it made again, its rows would
+                    // say little the storyboard and the bar above do not.
                     <Show when=move || phase.get() != Some(Phase::Done)>
                         <SceneRows rows=scene_rows project=project />
                     </Show>
