@@ -199,6 +199,10 @@ testOnce('opened while a scene asked for elsewhere is regenerated: the video bef
   assert.equal(await page.getByRole('button', { name: /^Regenerate scene|^Upscale the video$/ }).count(), 0,
     'nothing that spends credits is offered while the service works on the video');
   assert.equal((await finalVideo(page).getAttribute('src')).split('?')[0], before, 'the video before');
+  // The wait and the checks come under the bar, before the video, not after the storyboard.
+  assert.ok(await page.getByRole('button', { name: 'Check now' }).evaluate((check) => Boolean(
+    check.compareDocumentPosition(document.querySelector('video[aria-label="Final video"]')) & Node.DOCUMENT_POSITION_FOLLOWING)),
+  '"Check now" comes before the video');
   await page.getByRole('link', { name: 'Download the video' }).waitFor();
   await plays(page);
   await page.evaluate(() => { window.player = document.querySelector('video[aria-label="Final video"]'); });

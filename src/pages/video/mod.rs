@@ -196,6 +196,7 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
         });
     let under_way = move || waiting.with(|(work, _)| work.notice());
     let active = move || watch.shown_status().is_none_or(|s| !is_terminal(&s));
+    let done = move || phase.get() == Some(Phase::Done);
 
     // A project the service no longer shows is not found as a whole page: one heading, not the
     // project's with "Project not found" under it.
@@ -221,15 +222,18 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
                 <Show when=move || revising.get()>
                     <Progress watch=watch />
                 </Show>
-                {body}
-                <Show when=active>
+                // Over a finished video being upscaled or remade, the wait and the checks come before the
+                // video, under the notice and the bar, not after the storyboard (on a phone, 1,500 px down).
+                <Show when=move || active() && done()>
                     <WaitNotes watch=watch now=now waiting=waiting />
                     <PollLine watch=watch now=now />
-                    // While a finished video is upscaled, or a scene of it made again, its rows would
-                    // say little the storyboard and the bar above do not.
-                    <Show when=move || phase.get() != Some(Phase::Done)>
-                        <SceneRows rows=scene_rows project=project />
-                    </Show>
+                </Show>
+                {body}
+                // There, too, the scenes' rows would say little the storyboard and the bar do not.
+                <Show when=move || active() && !done()>
+                    <WaitNotes watch=watch now=now waiting=waiting />
+                    <PollLine watch=watch now=now />
+                    <SceneRows rows=scene_rows project=project />
                 </Show>
                 <div class="actions">
                     <a href=routes::project(id)>"See the scenes' texts"</a>
