@@ -205,7 +205,7 @@ testOnce('opened while a scene asked for elsewhere is regenerated: the video bef
   '"Check now" comes before the video');
   await page.getByRole('link', { name: 'Download the video' }).waitFor();
   await plays(page);
-  await page.evaluate(() => { window.player = document.querySelector('video[aria-label="Final video"]'); });
+  await recordAddresses(page);
 
   await page.getByRole('button', { name: 'Regenerate scene 1…' }).waitFor({ timeout: 60_000 });
   const after = (await sim.call('GET', `/scene-projects/${id}`)).final_video_url;
