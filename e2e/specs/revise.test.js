@@ -88,6 +88,9 @@ test('regenerate scene 2 with a new motion prompt, watch it, and play the new fi
   // Whether the project's status shows the work is "not shown": the page follows what it asked for.
   await page.getByText('Scene 2 is being regenerated').waitFor();
   await page.getByRole('status').filter({ hasText: 'Regeneration of scene 2 started.' }).waitFor();
+  // The video shown is the one before, not yet the one paid for: the heading does not call it ready.
+  await page.getByRole('heading', { name: 'Your current video' }).waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'Your video is ready' }).count(), 0, 'not called ready while remade');
   assert.equal(await page.getByRole('button', { name: /^Regenerate scene/ }).count(), 0, 'not offered again while under way');
   // Timed as what it is, from the asking; never as the first generation. (Under alt the status
   // stays completed during a regeneration, and the page shows no wait line.)
@@ -193,7 +196,7 @@ testOnce('opened while a scene asked for elsewhere is regenerated: the video bef
   await page.goto(`${web.url}/projects/${id}/video`);
   await page.getByLabel('Access token').fill('demo-token');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  await page.getByRole('heading', { name: 'Your current video' }).waitFor();
   await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
   await page.getByText(/^A scene is being regenerated.*The video below plays as it was/).waitFor();
   assert.equal(await page.getByRole('button', { name: /^Regenerate scene|^Upscale the video$/ }).count(), 0,
@@ -212,6 +215,7 @@ testOnce('opened while a scene asked for elsewhere is regenerated: the video bef
   assert.notEqual(after, before, 'the service made a new video');
   await page.waitForFunction((a) => window.player.isConnected && window.player.getAttribute('src').startsWith(a), after);
   assert.equal(await page.getByRole('progressbar', { name: 'Overall progress' }).count(), 0);
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
   await plays(page);
 });
 

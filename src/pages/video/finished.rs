@@ -44,9 +44,10 @@ pub fn forget_heading_focus() {
     FOCUS_HEADING.set(false);
 }
 
-/// `ask` records work the person started here, so the page follows it to its result.
+/// `ask` records work the person started here, so the page follows it to its result; `revising`
+/// says the service's status shows the video being made again.
 #[component]
-pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl IntoView {
+pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>, revising: Memo<bool>) -> impl IntoView {
     let (report, project) = (watch.report, watch.project);
     let revision = Memo::new(move |before: Option<&String>| {
         project.with(|p| {
@@ -110,6 +111,13 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
         Memo::new(move |_| idle() && project.with(|p| p.as_ref().is_some_and(|p| can_regenerate(&p.status))));
     let scenes =
         Memo::new(move |_| project.with(|p| p.as_ref().map(|p| scenes_in_order(&p.scenes)).unwrap_or_default()));
+    // While a scene is regenerated the video shown is the one before, not the one being made: the
+    // heading says so, where the status shows the work or where it was asked for here (a service
+    // whose status stays "completed" meanwhile).
+    let remade = move || {
+        revising.get()
+            || watch.follow_up.with(|f| f.as_ref().is_some_and(|f| matches!(f.asked, Asked::Regenerate { .. })))
+    };
     let heading = NodeRef::<html::H2>::new();
     use_effect(move || {
         if let Some(h2) = heading.get() {
@@ -123,7 +131,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>) -> impl I
     view! {
         <div class="finished">
             <div class="finished-main">
-                <h2 node_ref=heading>"Your video is ready"</h2>
+                <h2 node_ref=heading>{move || if remade() { "Your current video" } else { "Your video is ready" }}</h2>
                 <ul class="facts">{facts}</ul>
                 <VideoPlayer
                     final_url=final_url

@@ -44,8 +44,8 @@ enum Phase {
 // point: a page watching a generation, most visits on a slow link, starts without its bytes (35 KB
 // brotli of the page's 104). Its code comes 3 s after start with the other pages' (app.rs), or at once
 // when the project is finished (src/boot_reads.js asks for it early when the page is opened so).
-split_code!(finished_part, preload_finished_part, (id: i64, watch: GenerationWatch, ask: Callback<Asked>) =>
-    view! { <Finished id=id watch=watch ask=ask /> });
+split_code!(finished_part, preload_finished_part, (id: i64, watch: GenerationWatch, ask: Callback<Asked>, revising: Memo<bool>) =>
+    view! { <Finished id=id watch=watch ask=ask revising=revising /> });
 
 const FINISHED_PART: CodeFor = CodeFor { loading: "Loading the finished video…", missing: finished_missing };
 
@@ -169,7 +169,7 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
         Some(Phase::Working) => view! { <Progress watch=watch /> }.into_any(),
         Some(Phase::Done) => with_code(
             move || {
-                let code = finished_part(id, watch, ask);
+                let code = finished_part(id, watch, ask, revising);
                 async move {
                     let shown = code.await;
                     finished_shown.set(shown.is_ok());
