@@ -41,7 +41,7 @@ pub struct FollowUp {
 pub enum Progress {
     UnderWay,
     Done,
-    /// The project failed: the failure view takes over.
+    /// The status says the project failed: its reason is shown (over the video before, if there is one).
     Failed,
     /// Nothing changed within `LIMIT_MS`.
     GaveUp,
@@ -63,8 +63,11 @@ impl FollowUp {
 
     /// Where the work stands, given the project as last read.
     pub fn progress(&self, project: &Project, now: u64) -> Progress {
+        // The status answer says so in its turn, with the reason: the page shows that answer's status, and
+        // a check reads the status before the project, so a failure seen here first would end the
+        // following while the page still showed "completed", and stop checking.
         if project.status == ProjectStatus::Failed {
-            return Progress::Failed;
+            return Progress::UnderWay;
         }
         let settled = project.status == ProjectStatus::Completed;
         let done = match self.asked {
@@ -169,14 +172,14 @@ mod tests {
     }
 
     #[test]
-    fn waiting_ends_after_the_limit_and_on_failure() {
+    fn waiting_ends_after_the_limit_and_a_failed_project_waits_for_its_status() {
         let before = project(ProjectStatus::Completed, Some("https://m/final.webm"), None);
         let work = FollowUp::new(Asked::Upscale, Some(&before), 1_000);
         assert_eq!(work.progress(&before, 1_000 + LIMIT_MS - 1), Progress::UnderWay);
         assert_eq!(work.progress(&before, 1_000 + LIMIT_MS), Progress::GaveUp);
         assert!(work.outcome(Progress::GaveUp).unwrap().contains("30 minutes"));
         let failed = project(ProjectStatus::Failed, Some("https://m/final.webm"), None);
-        assert_eq!(work.progress(&failed, 2_000), Progress::Failed);
+        assert_eq!(work.progress(&failed, 2_000), Progress::UnderWay, "until the status says so");
         assert_eq!(work.outcome(Progress::Failed), None);
     }
 
