@@ -22,7 +22,11 @@ import { measureBundle } from '../lib/bundle.js';
 // 181,300 since the second click of a double click no longer acts on what the first one put under the
 // pointer (src/browser/carried_clicks.rs, in the shell so that sign-in and the list have it too):
 // 181,244 B measured (+252; in brotli, which browsers are sent, -5 B: 147,627 B).
-const BUDGET = 181_300;
+// 181,400 since a regeneration that fails keeps the video before on its page, and a failure seen in the
+// project before the status no longer ends the watching: 181,316 B measured at the change (+46 against
+// 181,270 at cd0f598; in brotli -1 B, 147,802 B). Its words are in the video page's part; what moved in
+// the main module is code, and a shorter wording measured more (181,329 B).
+const BUDGET = 181_400;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

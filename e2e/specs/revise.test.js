@@ -183,6 +183,41 @@ test('a double-clicked upscale sends one request, and the upscaled video is offe
 
 // Under alt a regeneration leaves the status completed: a page that did not ask for it has nothing to
 // tell it apart from a finished video until the new address comes.
+test('a regeneration that fails keeps the video before: it plays and downloads under the reason, also after a reload', async () => {
+  const id = await completed(sim);
+  const page = await openVideo(web, id);
+  const before = (await sim.call('GET', `/scene-projects/${id}`)).final_video_url;
+  // Slow enough to fail it half-way (a regeneration takes about 6 s at speed 20).
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 20 });
+  await page.getByRole('button', { name: 'Regenerate scene 2…' }).click();
+  await page.getByRole('dialog', { name: 'Regenerate scene 2' }).getByRole('button', { name: /^Regenerate \(/ }).click();
+  await page.getByText('Scene 2 is being regenerated').waitFor();
+  // A check reads the status, then the project: the failure can fall between the two. The first
+  // status read after it says what it said just before (completed, as under alt); its project, failed.
+  let stale = 0;
+  await page.route(new RegExp(`/scene-projects/${id}/status$`), changedAnswer((s) => {
+    if (stale-- > 0) return { ...s, status: 'completed', error: undefined };
+  }));
+  stale = 1;
+  const failed = await sim.control('POST', `/_sim/projects/${id}/fail`);
+  assert.equal(failed.status, 'failed');
+
+  const shown = async () => {
+    await page.getByText(`The change to this video failed: ${failed.error.replace(/\.$/, '')}. The video below is the one you had before.`).waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Generation failed' }).count(), 0, 'not a first generation\'s failure');
+    assert.equal(await page.getByText(/^Try again with the same idea/).count(), 0, 'no advice to start again');
+    assert.equal((await finalVideo(page).getAttribute('src')).split('?')[0], before.split('?')[0], 'the video before');
+    await page.getByRole('link', { name: 'Download the video' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: /^Regenerate scene|^Upscale the video$/ }).count(), 0,
+      'nothing that spends credits is offered from a failed project');
+    await plays(page);
+  };
+  await shown();
+  await checkScreen(page, 'regeneration-failed');
+  await page.reload();
+  await shown();
+});
+
 testOnce('opened while a scene asked for elsewhere is regenerated: the video before plays, nothing paid is offered, and the new one replaces it', async () => {
   const id = await completed(sim);
   const before = (await sim.call('GET', `/scene-projects/${id}`)).final_video_url;

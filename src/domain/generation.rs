@@ -111,9 +111,31 @@ pub fn finished_before_failure(rows: &[SceneProgress]) -> String {
     }
 }
 
+/// Said over a video that was there before work on it failed (a scene's regeneration): the video is
+/// still the person's, and the reason is the service's own, or that it gave none.
+pub fn change_failed(reason: Option<&str>) -> String {
+    let reason = reason.map(|r| r.trim().trim_end_matches('.')).filter(|r| !r.is_empty());
+    let reason = reason.unwrap_or("the service did not say why");
+    format!("The change to this video failed: {reason}. The video below is the one you had before.")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failed_change_gives_the_services_reason_once_and_keeps_the_video() {
+        assert_eq!(
+            change_failed(Some("The video model timed out. ")),
+            "The change to this video failed: The video model timed out. The video below is the one you had before."
+        );
+        for none in [None, Some(""), Some("  ")] {
+            assert_eq!(
+                change_failed(none),
+                "The change to this video failed: the service did not say why. The video below is the one you had before."
+            );
+        }
+    }
 
     #[test]
     fn known_steps_are_named_and_unknown_ones_read_plainly() {

@@ -18,7 +18,7 @@ use crate::components::{
 };
 use crate::domain::announce::{announcement, Heard};
 use crate::domain::follow_up::{Asked, Progress};
-use crate::domain::generation::scene_progress;
+use crate::domain::generation::{change_failed, scene_progress};
 use crate::domain::lifecycle::is_terminal;
 use crate::domain::waiting::{Since, Work};
 use crate::hooks::{use_clock, use_effect};
@@ -101,13 +101,17 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
     // what status it shows then, and the default one says "generating". (The page once put the
     // progress of a first generation in the video's place, and a person who had paid for a new scene
     // could neither play nor download the video they had until it was done.)
+    let has_video = move || project.with(|p| p.as_ref().is_some_and(|p| p.final_video_url.is_some()));
     let revising = Memo::new(move |_| {
-        watch.shown_status().is_some_and(|s| !is_terminal(&s) && s != ProjectStatus::Upscaling)
-            && project.with(|p| p.as_ref().is_some_and(|p| p.final_video_url.is_some()))
+        watch.shown_status().is_some_and(|s| !is_terminal(&s) && s != ProjectStatus::Upscaling) && has_video()
     });
+    // Nor does that work failing take the video away: it stays under the reason, not replaced by a
+    // first generation's failure ("Generation failed", "Start a new story").
+    let failed_over_video = move || watch.shown_status() == Some(ProjectStatus::Failed) && has_video();
     let phase = Memo::new(move |_| {
         watch.shown_status().map(|s| match s {
             ProjectStatus::Completed | ProjectStatus::Upscaling => Phase::Done,
+            ProjectStatus::Failed if has_video() => Phase::Done,
             ProjectStatus::Failed => Phase::Failed,
             _ if revising.get() => Phase::Done,
             _ => Phase::Working,
@@ -217,6 +221,13 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
                         .map(|(progress, text)| {
                             let tone = if progress == Progress::Done { Tone::Success } else { Tone::Warning };
                             view! { <Banner tone=tone>{text}</Banner> }
+                        })
+                }}
+                {move || {
+                    failed_over_video()
+                        .then(|| {
+                            let reason = report.with(|r| change_failed(r.as_ref().and_then(|r| r.error.as_deref())));
+                            view! { <Banner tone=Tone::Error>{reason}</Banner> }
                         })
                 }}
                 <Show when=move || revising.get()>
