@@ -29,10 +29,12 @@ impl PaidAction {
         match self {
             Self::Approve => now.status != ProjectStatus::Proposed,
             Self::Regenerate | Self::Upscale => {
-                // A service that keeps the project `completed` meanwhile still moves `updated_at`.
+                // A service that keeps the project `completed` meanwhile still moves `updated_at`, or
+                // its scenes: the regenerated one's state, its new prompts or addresses (the spec shows
+                // none of these moving, so any of them will do).
                 let changed = |b: &Project| {
-                    (&b.updated_at, &b.final_video_url, &b.final_video_url_upscaled)
-                        != (&now.updated_at, &now.final_video_url, &now.final_video_url_upscaled)
+                    (&b.updated_at, &b.final_video_url, &b.final_video_url_upscaled, &b.scenes)
+                        != (&now.updated_at, &now.final_video_url, &now.final_video_url_upscaled, &now.scenes)
                 };
                 // A status storyreel does not know may be the work under way: never a reason to pay again.
                 let busy = matches!(
@@ -87,6 +89,7 @@ impl Sending {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::{Scene, SceneStatus};
     use PaidAction::*;
     use ProjectStatus::*;
 
@@ -187,8 +190,20 @@ mod tests {
         let new_video = Project { final_video_url: Some("https://cdn.example/final-2.mp4".into()), ..before.clone() };
         let upscaled =
             Project { final_video_url_upscaled: Some("https://cdn.example/up.mp4".into()), ..before.clone() };
+        let scene = |status: SceneStatus, motion_prompt: &str| Scene {
+            scene_number: 2,
+            status,
+            motion_prompt: motion_prompt.into(),
+            ..Scene::default()
+        };
+        // Nothing else moved: only the regenerated scene's state, or the prompt sent with it.
+        let scene_busy = Project { scenes: vec![scene(SceneStatus::Generating, "")], ..before.clone() };
+        let prompt_kept = Project { scenes: vec![scene(SceneStatus::Pending, "a slow crane shot")], ..before.clone() };
+        let before = Project { scenes: vec![scene(SceneStatus::Pending, "")], ..before };
+        let [moved, new_video, upscaled] =
+            [moved, new_video, upscaled].map(|p| Project { scenes: before.scenes.clone(), ..p });
         for action in [Regenerate, Upscale] {
-            for now in [&moved, &new_video, &upscaled] {
+            for now in [&moved, &new_video, &upscaled, &scene_busy, &prompt_kept] {
                 assert!(action.began(Some(&before), now), "{action:?} {now:?}");
                 assert_eq!(Sending::rechecked(action, Some(&before), now), Sending::Landed);
             }
