@@ -181,8 +181,6 @@ test('a double-clicked upscale sends one request, and the upscaled video is offe
   await checkScreen(page, 'upscaled');
 });
 
-// Under alt a regeneration leaves the status completed: a page that did not ask for it has nothing to
-// tell it apart from a finished video until the new address comes.
 test('a regeneration that fails keeps the video before: it plays and downloads under the reason, also after a reload', async () => {
   const id = await completed(sim);
   const page = await openVideo(web, id);
@@ -218,6 +216,8 @@ test('a regeneration that fails keeps the video before: it plays and downloads u
   await shown();
 });
 
+// Under alt a regeneration leaves the status completed: a page that did not ask for it has nothing to
+// tell it apart from a finished video until the new address comes.
 testOnce('opened while a scene asked for elsewhere is regenerated: the video before plays, nothing paid is offered, and the new one replaces it', async () => {
   const id = await completed(sim);
   const before = (await sim.call('GET', `/scene-projects/${id}`)).final_video_url;
