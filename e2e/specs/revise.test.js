@@ -216,6 +216,50 @@ test('a regeneration that fails keeps the video before: it plays and downloads u
   await shown();
 });
 
+test('an uncertain regeneration whose project could not be read first is never offered again: checked until the video changes, charged once', async () => {
+  const id = await completed(sim);
+  const page = await openVideo(web, id);
+  const oldSrc = await finalVideo(page).getAttribute('src');
+  // About 6 s of work at speed 20: the first re-read, a second after the answer, finds it under way.
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 20 });
+  const charged = async () => (await sim.control('GET', '/_sim/users/1')).ledger.filter((e) => e.project_id === id && e.amount < 0).length;
+  const chargesBefore = await charged();
+  // The connection drops for the read just before sending, and again for the regeneration's answer,
+  // after the service has taken it on: nothing from before to compare the project with.
+  let dropping = false;
+  await page.route((url) => url.pathname.endsWith(`/scene-projects/${id}`), (route) =>
+    (dropping && route.request().method() === 'GET' ? route.abort('connectionreset') : route.fallback()));
+  await page.route(/\/scenes\/2\/regenerate$/, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await route.fetch();
+    dropping = false;
+    await route.abort('connectionreset');
+  });
+  const seen = [];
+  await page.exposeFunction('sawText', (t) => seen.push(t));
+  await page.evaluate(() => new MutationObserver(() => window.sawText(document.body.innerText))
+    .observe(document.body, { subtree: true, childList: true, characterData: true }));
+
+  await page.getByRole('button', { name: 'Regenerate scene 2…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Regenerate scene 2' });
+  dropping = true;
+  await dialog.getByRole('button', { name: /^Regenerate \(/ }).click();
+  await dialog.getByText('could not confirm that the service received this').waitFor();
+  // Under alt the project stays completed while the work runs: the page cannot tell, and says so.
+  if (profile === 'alt') {
+    await dialog.getByText(/^storyreel cannot tell yet whether the service started this/).waitFor();
+    assert.ok(await dialog.getByRole('button', { name: 'Sending…' }).isDisabled(), 'not offered again while unsure');
+    await checkScreen(page, 'regeneration-untold');
+  }
+  // Once the project shows the work (default: at once; alt: the new video), it is taken as started.
+  await page.getByText('The video with the regenerated scene 2 is ready.').waitFor({ timeout: 30_000 });
+  assert.notEqual(await finalVideo(page).getAttribute('src'), oldSrc, 'the new video');
+  assert.ok(!seen.some((t) => /did not start/.test(t)), 'never said not to have started');
+  const sent = await sim.requests('POST', new RegExp(`/scene-projects/${id}/scenes/\\d+/regenerate$`));
+  assert.equal(sent.length, 1, 'sent once');
+  assert.equal(await charged(), chargesBefore + 1, 'charged once');
+});
+
 // Under alt a regeneration leaves the status completed: a page that did not ask for it has nothing to
 // tell it apart from a finished video until the new address comes.
 testOnce('opened while a scene asked for elsewhere is regenerated: the video before plays, nothing paid is offered, and the new one replaces it', async () => {

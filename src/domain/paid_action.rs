@@ -76,12 +76,45 @@ impl Sending {
         }
     }
 
-    /// Where an unsure action stands once the project has been re-read.
-    pub fn rechecked(action: PaidAction, before: Option<&Project>, now: &Project) -> Self {
+    /// Where an unsure action stands once the project has been re-read, compared with `reference`.
+    pub fn rechecked(action: PaidAction, reference: &Reference, now: &Project) -> Self {
+        let (before, unchanged_tells) = match reference {
+            // Approval needs nothing to compare with; the status tells.
+            Reference::Nothing => (None, !action.reads_before()),
+            Reference::BeforeSending(p) => (Some(p), true),
+            Reference::AfterSending(p) => (Some(p), false),
+        };
         if action.began(before, now) {
             Self::Landed
-        } else {
+        } else if unchanged_tells {
             Self::Idle
+        } else {
+            Self::Unsure
+        }
+    }
+}
+
+/// What the re-reads after an uncertain answer are compared with. Without the project from before the
+/// request, a regeneration or upscale that the service shows as `completed` throughout cannot be told
+/// from none, and "it did not start" would invite a second charge: the first re-read stands in, and
+/// only a change since then tells (that the work began).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Reference {
+    /// Nothing yet: the read before sending failed, or the action needs none (approval).
+    #[default]
+    Nothing,
+    /// Read just before sending: unchanged since, the work did not begin.
+    BeforeSending(Project),
+    /// The first re-read, in want of the one before: unchanged since tells nothing.
+    AfterSending(Project),
+}
+
+impl Reference {
+    /// The reference for the re-reads after `now`: the first one read stands in for a missing one.
+    pub fn then(self, action: PaidAction, now: Project) -> Self {
+        match self {
+            Self::Nothing if action.reads_before() => Self::AfterSending(now),
+            kept => kept,
         }
     }
 }
@@ -164,7 +197,8 @@ mod tests {
             let now = project(status.clone());
             let expected = status != Proposed;
             assert_eq!(Approve.began(None, &now), expected, "{status:?}");
-            assert_eq!(Sending::rechecked(Approve, None, &now).may_send(), !expected, "{status:?}");
+            assert_eq!(Sending::rechecked(Approve, &Reference::Nothing, &now).may_send(), !expected, "{status:?}");
+            assert_eq!(Reference::Nothing.then(Approve, now), Reference::Nothing);
         }
         assert!(!Approve.reads_before(), "approval spends no extra request");
     }
@@ -203,14 +237,42 @@ mod tests {
         let [moved, new_video, upscaled] =
             [moved, new_video, upscaled].map(|p| Project { scenes: before.scenes.clone(), ..p });
         for action in [Regenerate, Upscale] {
+            let read = Reference::BeforeSending(before.clone());
             for now in [&moved, &new_video, &upscaled, &scene_busy, &prompt_kept] {
                 assert!(action.began(Some(&before), now), "{action:?} {now:?}");
-                assert_eq!(Sending::rechecked(action, Some(&before), now), Sending::Landed);
+                assert_eq!(Sending::rechecked(action, &read, now), Sending::Landed);
             }
             assert!(!action.began(Some(&before), &before), "{action:?}: unchanged and idle did not begin");
-            assert_eq!(Sending::rechecked(action, Some(&before), &before), Sending::Idle);
-            // Without the project from before, a finished job cannot be told from none.
-            assert!(!action.began(None, &moved), "{action:?}");
+            assert_eq!(Sending::rechecked(action, &read, &before), Sending::Idle);
+            assert_eq!(read.clone().then(action, moved.clone()), read, "the read from before is kept");
+        }
+    }
+
+    #[test]
+    fn without_the_project_from_before_a_quiet_regeneration_is_never_said_not_to_have_started() {
+        // A service that keeps the project `completed` while it regenerates (the alt profile): the first
+        // re-read shows nothing busy, which could be the work under way as well as none.
+        let first = project(Completed);
+        let later_same = first.clone();
+        let finished = Project { final_video_url: Some("https://cdn.example/final-2.mp4".into()), ..first.clone() };
+        for action in [Regenerate, Upscale] {
+            assert!(!action.began(None, &first), "{action:?}");
+            let state = Sending::rechecked(action, &Reference::Nothing, &first);
+            assert_eq!(state, Sending::Unsure, "{action:?}: not \"it did not start\"");
+            assert!(!state.may_send());
+            let reference = Reference::Nothing.then(action, first.clone());
+            assert_eq!(reference, Reference::AfterSending(first.clone()));
+            // Unchanged since the first re-read: still cannot tell, still not sent again.
+            assert_eq!(Sending::rechecked(action, &reference, &later_same), Sending::Unsure, "{action:?}");
+            // The new video arrives: it began (and finished).
+            assert_eq!(Sending::rechecked(action, &reference, &finished), Sending::Landed, "{action:?}");
+            assert_eq!(
+                reference.clone().then(action, finished.clone()),
+                reference,
+                "the first re-read stays the reference"
+            );
+            // A busy project tells at once, with or without a reference.
+            assert_eq!(Sending::rechecked(action, &Reference::Nothing, &project(Generating)), Sending::Landed);
         }
     }
 
@@ -230,7 +292,7 @@ mod tests {
         state = Sending::answered(&Err(ApiError::timeout()));
         click(&mut state);
         // The re-read shows the project regenerating: the work is under way, nothing is sent again.
-        state = Sending::rechecked(Regenerate, Some(&project(Completed)), &project(Generating));
+        state = Sending::rechecked(Regenerate, &Reference::BeforeSending(project(Completed)), &project(Generating));
         click(&mut state);
         assert_eq!((sent, state), (1, Sending::Landed));
     }

@@ -6,9 +6,12 @@
 //! done. When the request may have reached the service anyway (no answer, a timeout, a 5xx, an
 //! unreadable success), it is never sent again by itself: the project is re-read, patiently, until
 //! it tells whether the work began; only a project that shows no sign of it lets the person send again.
+//! When the project could not be read before sending either, there is nothing to compare with: a
+//! regeneration under a service that keeps the project `completed` would show no sign, so the first
+//! re-read becomes the comparison and the action stays unsent until the project moves.
 
 use crate::api::{ApiError, Client, ErrorKind};
-use crate::domain::paid_action::{PaidAction, Sending};
+use crate::domain::paid_action::{PaidAction, Reference, Sending};
 use crate::session::{use_session, Failure, Session};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -71,7 +74,10 @@ impl SendOnce {
         error.set(None);
         let read = move |client: Client| async move { client.get_project(project_id).await };
         spawn_local(async move {
-            let before = if action.reads_before() { session.call(read).await.ok() } else { None };
+            let mut reference = Reference::Nothing;
+            if action.reads_before() {
+                reference = session.call(read).await.map_or(Reference::Nothing, Reference::BeforeSending);
+            }
             let answer = match session.call(request).await {
                 Ok(()) => Ok(()),
                 // The session ended and the page is going away: touch none of its signals.
@@ -97,13 +103,20 @@ impl SendOnce {
                 }
                 match session.call(read).await {
                     Ok(p) => {
-                        let now = Sending::rechecked(action, before.as_ref(), &p);
+                        let now = Sending::rechecked(action, &reference, &p);
                         state.set(now);
-                        return match now {
-                            Sending::Landed => (outcomes.started)(),
-                            _ => error
-                                .set(Some(format!("The project shows it did not start, so {}.", outcomes.not_begun))),
-                        };
+                        match now {
+                            Sending::Landed => return (outcomes.started)(),
+                            Sending::Idle => {
+                                return error.set(Some(format!(
+                                    "The project shows it did not start, so {}.",
+                                    outcomes.not_begun
+                                )))
+                            }
+                            _ if reference == Reference::Nothing => error.set(Some(UNTOLD.to_owned())),
+                            _ => {}
+                        }
+                        reference = reference.then(action, p);
                     }
                     Err(Failure::SignedOut) => return,
                     Err(Failure::Show(e)) if attempt >= 1 => error.set(Some(
@@ -115,6 +128,10 @@ impl SendOnce {
         });
     }
 }
+
+/// Said while an uncertain regeneration or upscale is checked without a project from before it to
+/// compare with (that read failed too), for a service that shows the project `completed` meanwhile.
+const UNTOLD: &str = "storyreel cannot tell yet whether the service started this: the project could not be read just before it was sent, and it does not show the work under way. It keeps checking and shows the new video once it is there. If nothing changes within a few minutes, reload the page before sending it again.";
 
 fn cause(e: &ApiError) -> &'static str {
     match e.kind {
