@@ -2,7 +2,7 @@
 // across a reload, a save, approval through the confirmation; and the failure paths.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { changedAnswer, checkScreen, launchBrowser, openPage, startSim, startWeb, testOnce } from '../lib/harness.js';
 
 let sim, web, browser;
 before(async () => {
@@ -187,4 +187,31 @@ test('the whole journey works with the keyboard alone', async () => {
   await page.waitForURL(/\/projects\/\d+\/video$/);
   const id = new URL(page.url()).pathname.split('/')[2];
   assert.equal((await sim.requests('POST', new RegExp(`/scene-projects/${id}/approve$`))).length, 1, 'Enter twice sends one approve');
+});
+
+// A service that writes the proposals after answering (draft, then creating: the spec does not show
+// how long): the answers are this test's own, so it runs in one profile.
+testOnce('a project whose scenes are still being written is read again by itself until they can be reviewed', async () => {
+  const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A clockmaker builds a bird that sings', num_scenes: 2 });
+  const page = await openPage(browser);
+  let writing = 2;
+  await page.route(new RegExp(`/scene-projects/${id}$`), changedAnswer((p) => {
+    if (writing-- > 0) return { ...p, status: writing ? 'draft' : 'creating', scenes: [] };
+  }));
+  await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  await page.goto(`${web.url}/projects/${id}`);
+  await page.getByText("The service is still writing this story's scenes.").waitFor();
+  assert.equal(await page.getByRole('heading', { name: /^Scenes|^Reuse this story/ }).count(), 0, 'no empty scene list, no files of nothing');
+  assert.equal(await page.getByRole('button', { name: /^Approve/ }).count(), 0, 'nothing to approve yet');
+  assert.equal(await page.getByRole('link', { name: 'Follow generation' }).count(), 0, 'nothing to follow yet');
+  await checkScreen(page, 'project-being-written');
+  // No reload: the page reads again, sooner at first, until the proposals are there.
+  await page.getByRole('group', { name: /^Scene 2/ }).waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Approve and generate…' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'The scenes are ready to review.' }).waitFor();
+  await page.getByRole('button', { name: 'Download script' }).waitFor();
+  assert.equal(await page.getByText("The service is still writing this story's scenes.").count(), 0);
+  const reads = (await sim.requests('GET', new RegExp(`^/api/v1/scene-projects/${id}$`))).length;
+  assert.ok(reads >= 3, `read until the scenes came: ${reads} reads`);
+  await page.context().close();
 });

@@ -34,11 +34,26 @@ pub fn read_only_reason(status: &ProjectStatus) -> Option<String> {
         _ if can_edit_scenes(status) => return None,
         ProjectStatus::Generating => "Generation has started, so the scenes can no longer be edited.".to_owned(),
         ProjectStatus::Completed => "This project is completed; its scenes can no longer be edited.".to_owned(),
+        _ if is_preparing(status) => {
+            "The service is still writing this story's scenes. They appear here as soon as they are ready: this page checks by itself.".to_owned()
+        }
         other => format!(
             "This project is {}; scenes can be edited only while a project awaits approval.",
             label(other).chars().map(lower).collect::<String>()
         ),
     })
+}
+
+/// The service is still writing the scene proposals (draft, creating; how long is not shown): nothing
+/// to review yet, so the review page reads the project again by itself.
+pub fn is_preparing(status: &ProjectStatus) -> bool {
+    matches!(status, ProjectStatus::Draft | ProjectStatus::Creating)
+}
+
+/// How long the review page waits before its `reads_so_far + 1`th read of a preparing project: proposals
+/// take seconds, so soon at first, then every 15 s for a service that takes longer.
+pub fn preparing_recheck_ms(reads_so_far: u32) -> u32 {
+    (2_000u32 << reads_so_far.min(3)).min(15_000)
 }
 
 /// Approve from any status other than proposed is rejected (spec 4.5).
@@ -132,6 +147,20 @@ mod tests {
             read_only_reason(&Unknown("on_hold".into())).unwrap(),
             "This project is on hold; scenes can be edited only while a project awaits approval."
         );
+    }
+
+    #[test]
+    fn a_project_still_being_written_says_so_and_is_read_again_sooner_then_later() {
+        for s in [Draft, Creating] {
+            assert!(is_preparing(&s), "{s:?}");
+            assert!(read_only_reason(&s).unwrap().starts_with("The service is still writing this story's scenes."));
+        }
+        for s in [Proposed, Generating, Completed, Failed, Upscaling, Unknown("creating_scenes".into())] {
+            assert!(!is_preparing(&s), "{s:?}");
+        }
+        let waits: Vec<u32> = (0..6).map(preparing_recheck_ms).collect();
+        assert_eq!(waits, [2_000, 4_000, 8_000, 15_000, 15_000, 15_000]);
+        assert_eq!(preparing_recheck_ms(u32::MAX), 15_000);
     }
 
     #[test]

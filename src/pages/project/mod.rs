@@ -11,15 +11,16 @@ use crate::components::{
     Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, SceneEditor, ScriptFiles, StatusBadge, Tone,
 };
 use crate::domain::credits::approval_estimate;
-use crate::domain::lifecycle::{can_approve, can_edit_scenes, read_only_reason};
+use crate::domain::lifecycle::{can_approve, can_edit_scenes, is_preparing, preparing_recheck_ms, read_only_reason};
 use crate::domain::narration::long_scenes;
 use crate::domain::order::scenes_in_order;
 use crate::domain::scene_edit::SceneText;
 use crate::domain::title::project_title;
-use crate::hooks::{read_and_keep_project, use_load};
+use crate::hooks::{read_and_keep_project, use_effect, use_load};
 use crate::routes;
 use crate::session::{use_session, Failure};
 use approve::ApprovePanel;
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 #[component]
@@ -32,6 +33,33 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     let notice = RwSignal::new(None::<String>);
     let (project, refetch) = use_load(move || read_and_keep_project(session, id));
     let reload = Callback::new(move |_| refetch());
+    // A project the service is still writing is read again, by itself, until there is something to
+    // review: a person who opened it should not have to reload. Gone with the page: no read after.
+    let rechecks = StoredValue::new(0u32);
+    // Said once the scenes come: the page is rebuilt around them, which a screen reader does not tell.
+    let arrived = RwSignal::new(None::<String>);
+    use_effect(move || {
+        let Some(preparing) = project.with(|answer| match answer {
+            Some(Ok(p)) => Some(is_preparing(&p.status)),
+            _ => None,
+        }) else {
+            return;
+        };
+        if !preparing {
+            if rechecks.get_value() > 0 {
+                arrived.set(Some("The scenes are ready to review.".to_owned()));
+            }
+            return;
+        }
+        let wait = preparing_recheck_ms(rechecks.get_value());
+        rechecks.update_value(|n| *n += 1);
+        Timeout::new(wait, move || {
+            if rechecks.try_get_value().is_some() {
+                reload.run(());
+            }
+        })
+        .forget();
+    });
     // What this device read of the project before, shown until the service answers: read-only, and
     // marked with when it was read and how the check of it stands.
     let kept = move |check_failed| {
@@ -50,6 +78,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     };
 
     view! {
+        <MessageBanner tone=Tone::Success message=arrived />
         {move || {
             let answer = project.get();
             replacing_a_page();
@@ -139,6 +168,8 @@ fn Review(
         })
         .collect_view();
     let watch_label = if status == ProjectStatus::Completed { "Watch the video" } else { "Follow generation" };
+    let preparing = is_preparing(&status);
+    let nothing_yet = preparing && project.scenes.is_empty();
 
     view! {
         <section class="page" aria-labelledby="project-heading">
@@ -154,10 +185,24 @@ fn Review(
             <MessageBanner tone=Tone::Error message=notice />
             {read_only_reason(&status)
                 .map(|r| {
-                    view! { <Banner tone=Tone::Info>{r}" "<a href=routes::project_video(id)>{watch_label}</a></Banner> }
+                    let watch = (!preparing)
+                        .then(|| {
+                            // Nothing to watch while the scenes are still being written.
+                            view! {
+                                " "
+                                <a href=routes::project_video(id)>{watch_label}</a>
+                            }
+                        });
+                    view! { <Banner tone=Tone::Info>{r}{watch}</Banner> }
                 })}
-            <h2>{format!("Scenes ({})", project.scenes.len())}</h2>
-            <ol class="scene-list">{scene_views}</ol>
+            // While the scenes are still being written: no empty list, and no files of nothing.
+            {(!nothing_yet)
+                .then(|| {
+                    view! {
+                        <h2>{format!("Scenes ({})", project.scenes.len())}</h2>
+                        <ol class="scene-list">{scene_views}</ol>
+                    }
+                })}
             {(live && can_approve(&status))
                 .then(|| {
                     view! {
@@ -172,10 +217,15 @@ fn Review(
                         />
                     }
                 })}
-            <h2>"Reuse this story"</h2>
-            <ScriptFiles project=as_saved />
-            <p class="help">"The files hold the scenes as saved: changes not yet saved are not in them."</p>
-            <NewStoryFrom project=as_saved />
+            {(!nothing_yet)
+                .then(|| {
+                    view! {
+                        <h2>"Reuse this story"</h2>
+                        <ScriptFiles project=as_saved />
+                        <p class="help">"The files hold the scenes as saved: changes not yet saved are not in them."</p>
+                        <NewStoryFrom project=as_saved />
+                    }
+                })}
         </section>
     }
 }
