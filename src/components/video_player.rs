@@ -3,7 +3,7 @@
 //! links. Only http(s) addresses from the API are ever used.
 
 use crate::components::{Banner, Tone};
-use crate::domain::media::{clock, safe_media_url, scene_start_seconds, seek_for_key};
+use crate::domain::media::{clock, on_origin, safe_media_url, scene_start_seconds, seek_for_key};
 use crate::hooks::{use_effect, use_text_track};
 use leptos::html::Video;
 use leptos::prelude::*;
@@ -180,6 +180,17 @@ pub fn VideoPlayer(
                 }}
             </nav>
             <h3>"Downloads"</h3>
+            {move || {
+                original
+                    .with(|u| u.as_deref().is_some_and(|u| !on_origin(u, &page_origin())))
+                    .then(|| {
+                        view! {
+                            <p class="help">
+                                "The files come from the service's storage on another site: your browser may open one in a new tab instead of saving it. Save it from there (the video's menu, or Ctrl+S; ⌘S on a Mac)."
+                            </p>
+                        }
+                    })
+            }}
             <ul class="downloads">
                 <li>{move || download(original.get(), "Download the video")}</li>
                 {move || {
@@ -207,4 +218,8 @@ fn download(url: Option<String>, label: &str) -> AnyView {
         .into_any(),
         None => view! { <span class="unavailable">{format!("{label}: unavailable")}</span> }.into_any(),
     }
+}
+
+fn page_origin() -> String {
+    web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default()
 }

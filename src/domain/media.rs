@@ -19,6 +19,15 @@ pub fn safe_media_url(raw: &str) -> Option<&str> {
     (host_ok && clean).then_some(url)
 }
 
+/// Whether `url` (an absolute address) is on `origin` (the page's, as `location.origin` gives it). A
+/// browser saves a link marked `download` only from its own origin; from another (the service's
+/// storage, the usual case) it opens the file instead, which the page then says.
+pub fn on_origin(url: &str, origin: &str) -> bool {
+    // `get`, not slicing: an address may hold a letter of several bytes where the origin ends.
+    let starts = url.get(..origin.len()).is_some_and(|head| head.eq_ignore_ascii_case(origin));
+    !origin.is_empty() && starts && matches!(url[origin.len()..].chars().next(), None | Some('/' | '?' | '#'))
+}
+
 /// A media address that changes whenever the project does, so a service that keeps one address for
 /// a re-made video still gets the new file fetched (browsers cache media by address). Addresses
 /// with a query are left alone: that is where signed links keep their signature.
@@ -162,5 +171,20 @@ mod tests {
         // Before the metadata, the length is NaN: arrows still move, End has nowhere to go.
         assert_eq!(seek_for_key("ArrowRight", 0.0, f64::NAN), Some(5.0));
         assert_eq!(seek_for_key("End", 0.0, f64::NAN), None);
+    }
+
+    #[test]
+    fn a_download_from_another_origin_is_told_apart_from_one_on_the_page_s_own() {
+        let page = "https://studio.example";
+        assert!(on_origin("https://studio.example/api/v1/media/final.mp4", page));
+        assert!(on_origin("HTTPS://Studio.Example/media/final.mp4?sig=1", page));
+        assert!(on_origin("https://studio.example", page));
+        assert!(!on_origin("https://studio.example.evil/final.mp4", page), "a longer host is another");
+        assert!(!on_origin("https://studio.example:8443/final.mp4", page), "another port is another");
+        assert!(!on_origin("https://cdn.example/final.mp4?sig=1", page));
+        assert!(!on_origin("http://studio.example/final.mp4", page), "another scheme is another");
+        assert!(!on_origin("https://cdn.example/final.mp4", ""), "no origin known: not ours");
+        assert!(!on_origin("https://stüdio.example/final.mp4", "https://stu"), "no panic mid-letter");
+        assert!(!on_origin("https://st", page));
     }
 }
