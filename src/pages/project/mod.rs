@@ -37,6 +37,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     // review: a person who opened it should not have to reload. Gone with the page: no read after.
     let rechecks = StoredValue::new(0u32);
     // Said once the scenes come: the page is rebuilt around them, which a screen reader does not tell.
+    // Lives here, like `notice`, to outlive the review's rebuilds.
     let arrived = RwSignal::new(None::<String>);
     use_effect(move || {
         let Some(preparing) = project.with(|answer| match answer {
@@ -65,7 +66,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     let kept = move |check_failed| {
         last_known::project(id).map(|kept| {
             let line = Some(last_known::marked(kept.at_ms, check_failed));
-            view! { <Review project=kept.value notice=notice reload=reload as_of=line /> }.into_any()
+            view! { <Review project=kept.value notice=notice arrived=arrived reload=reload as_of=line /> }.into_any()
         })
     };
     // A page replacing one shown here (the kept project, under the person's focus): its heading takes it.
@@ -78,7 +79,6 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     };
 
     view! {
-        <MessageBanner tone=Tone::Success message=arrived />
         {move || {
             let answer = project.get();
             replacing_a_page();
@@ -103,7 +103,9 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
                     }
                         .into_any()
                 }
-                Some(Ok(p)) => view! { <Review project=p notice=notice reload=reload as_of=None /> }.into_any(),
+                Some(Ok(p)) => {
+                    view! { <Review project=p notice=notice arrived=arrived reload=reload as_of=None /> }.into_any()
+                }
             }
         }}
     }
@@ -115,6 +117,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
 fn Review(
     project: Project,
     notice: RwSignal<Option<String>>,
+    arrived: RwSignal<Option<String>>,
     reload: Callback<()>,
     as_of: Option<String>,
 ) -> impl IntoView {
@@ -178,6 +181,7 @@ fn Review(
                 <StatusBadge status=status.clone() />
             </div>
             <MessageBanner tone=Tone::Warning message=as_of />
+            <MessageBanner tone=Tone::Success message=arrived />
             <p class="idea">
                 <strong>"Story idea: "</strong>
                 <bdi>{project.ideas.clone()}</bdi>
