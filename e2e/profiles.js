@@ -13,6 +13,7 @@ export const BOTH = {
   'captions.test.js': 'the finished and upscaled video: media on another origin with signed addresses, upscale status',
   'create-review.test.js': 'update-scene answer (scene or whole project), 400 or 409 on a wrong state, scene ids beyond 32 bits, 403 body',
   'fault-matrix-paid.test.js': 'after an uncertain approve, regenerate or upscale the app reads the project: a landed regeneration or upscale shows as generating/upscaling or as completed (under alt only those uncertain cells: refused, stall, 500, 502, malformed)',
+  'downloads.test.js': 'saving files from the service\'s storage: on another origin in both, under alt a third one with signed addresses (the name, the bytes, the refusals)',
   'faults.test.js': "odd answers built from the service's real answer (list shape), and Retry-After as seconds or an HTTP date",
   'hostile.test.js': 'markup sent back in error bodies and lists of either shape',
   'keyboard.test.js': 'regenerate and upscale by keyboard, whose pages differ (generating, or completed with the old video)',
@@ -42,7 +43,7 @@ export const SECONDS = {
   'revise.test.js': 22, 'faults.test.js': 21, 'access.test.js': 21, 'screens.test.js': 33, 'hostile.test.js': 15,
   'storage.test.js': 11, 'create-review.test.js': 10, 'keyboard.test.js': 7.5, 'sign-in.test.js': 7.4,
   'persons.test.js': 7.4, 'delivery.test.js': 13, 'captions.test.js': 7.2, 'script.test.js': 6.9,
-  'spending.test.js': 12, 'versions.test.js': 12,
+  'spending.test.js': 12, 'versions.test.js': 12, 'downloads.test.js': 8,
 };
 
 // A spec nobody classified would silently run once: refuse to go on instead.

@@ -26,7 +26,12 @@ import { measureBundle } from '../lib/bundle.js';
 // project before the status no longer ends the watching: 181,316 B measured at the change (+46 against
 // 181,270 at cd0f598; in brotli -1 B, 147,802 B). Its words are in the video page's part; what moved in
 // the main module is code, and a shorter wording measured more (181,329 B).
-const BUDGET = 181_400;
+// 181,700 since a download from the service's storage saves the file (components/media_download.rs):
+// 181,605 B measured (+216 against 181,389 at 29a7895; in brotli, which browsers are sent, -93 B:
+// 148,011 B). The reading is in the
+// video page's finished part; the first load carries its five web-sys imports (the body's reader, a
+// Blob from chunks, a Request made from the address as given), their glue, and 26 B of style.
+const BUDGET = 181_700;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

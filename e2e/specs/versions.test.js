@@ -5,6 +5,7 @@
 // no player. Every width, theme and access mode axe-clean.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { launchBrowser, openPage, profile, screenInEveryVariant, startSim, startWeb } from '../lib/harness.js';
 
 let sim, web, browser;
@@ -72,13 +73,15 @@ test('after a regeneration the versions are listed, checked, compared in step an
   assert.deepEqual([o2.t, n2.t], [4, 4], 'one seek moves both');
   assert.equal(await position.getAttribute('aria-valuetext'), '0:04');
 
-  // On another origin a browser ignores `download`: the file opens beside the app, as the player's own downloads do.
-  const [opened] = await Promise.all([
-    page.waitForEvent('popup'),
+  // On another origin a browser ignores `download` and opens the file: the app reads and saves it.
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download the version before' }).click(),
   ]);
-  assert.equal(opened.url(), first);
-  await opened.close();
+  assert.match(saved.suggestedFilename(), / \(before scene 2\)\.(mp4|webm)$/);
+  const bytes = async (url) => Buffer.from(await (await fetch(url)).arrayBuffer());
+  assert.ok(readFileSync(await saved.path()).equals(await bytes(first)), 'the cut before, as the storage keeps it');
+  await page.getByRole('status').filter({ hasText: `Saved as ${saved.suggestedFilename()}.` }).waitFor();
 
   assert.deepEqual(await screenInEveryVariant(page, 'versions-compare'), []);
   await page.getByRole('button', { name: 'Keep watching the new version' }).click();

@@ -3,6 +3,7 @@
 mod banner;
 mod code;
 mod confirm_dialog;
+mod media_download;
 mod new_story_from;
 mod not_found;
 mod page_heading;
@@ -18,6 +19,7 @@ pub use banner::{Banner, MessageBanner, Tone};
 pub(crate) use code::split_code;
 pub use code::{with_code, CodeFor, CodeNotLoaded, PAGE_CODE};
 pub use confirm_dialog::ConfirmDialog;
+pub use media_download::MediaDownload;
 pub use new_story_from::NewStoryFrom;
 pub use not_found::NotFound;
 pub use page_heading::PageHeading;

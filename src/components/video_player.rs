@@ -2,8 +2,8 @@
 //! captions and chapters as the browser's own text tracks, a jump to each scene, and download
 //! links. Only http(s) addresses from the API are ever used.
 
-use crate::components::{Banner, Tone};
-use crate::domain::media::{clock, on_origin, safe_media_url, scene_start_seconds, seek_for_key};
+use crate::components::{Banner, MediaDownload, Tone};
+use crate::domain::media::{clock, safe_media_url, scene_start_seconds, seek_for_key};
 use crate::hooks::{use_effect, use_text_track};
 use leptos::html::Video;
 use leptos::prelude::*;
@@ -32,6 +32,9 @@ pub fn VideoPlayer(
     #[prop(into)] chapters: Signal<Option<String>>,
     /// Re-reads the project, for fresh addresses when a link has expired.
     on_refresh: Callback<()>,
+    /// What a saved file is called, without extension (the project's title).
+    #[prop(into)]
+    file_stem: Signal<String>,
 ) -> impl IntoView {
     let video = NodeRef::<Video>::new();
     // Tracks belong to the element, not to its source: they stay when the version changes. No
@@ -180,27 +183,28 @@ pub fn VideoPlayer(
                 }}
             </nav>
             <h3>"Downloads"</h3>
-            {move || {
-                original
-                    .with(|u| u.as_deref().is_some_and(|u| !on_origin(u, &page_origin())))
-                    .then(|| {
-                        view! {
-                            <p class="help">
-                                "The files come from the service's storage on another site: your browser may open one in a new tab instead of saving it. Save it from there (the video's menu, or Ctrl+S; ⌘S on a Mac)."
-                            </p>
-                        }
-                    })
-            }}
             <ul class="downloads">
-                <li>{move || download(original.get(), "Download the video")}</li>
+                <li>{move || download(original.get(), "Download the video", file_stem, "")}</li>
                 {move || {
-                    upscaled.get().map(|url| view! { <li>{download(Some(url), "Download the upscaled video")}</li> })
+                    upscaled
+                        .get()
+                        .map(|url| {
+                            view! {
+                                <li>{download(Some(url), "Download the upscaled video", file_stem, " (upscaled)")}</li>
+                            }
+                        })
                 }}
                 {move || {
                     clips
                         .get()
                         .into_iter()
-                        .map(|(n, url)| view! { <li>{download(safe(url), &format!("Scene {n} clip"))}</li> })
+                        .map(|(n, url)| {
+                            view! {
+                                <li>
+                                    {download(safe(url), &format!("Scene {n} clip"), file_stem, &format!(" scene {n}"))}
+                                </li>
+                            }
+                        })
                         .collect_view()
                 }}
             </ul>
@@ -208,18 +212,13 @@ pub fn VideoPlayer(
     }
 }
 
-fn download(url: Option<String>, label: &str) -> AnyView {
+fn download(url: Option<String>, label: &str, stem: Signal<String>, suffix: &str) -> AnyView {
     match url {
-        Some(href) => view! {
-            <a href=href download="" target="_blank" rel="noopener">
-                {label.to_owned()}
-            </a>
+        Some(href) => {
+            let suffix = suffix.to_owned();
+            view! { <MediaDownload href=href label=label name=Signal::derive(move || format!("{}{suffix}", stem.get())) /> }
+                .into_any()
         }
-        .into_any(),
         None => view! { <span class="unavailable">{format!("{label}: unavailable")}</span> }.into_any(),
     }
-}
-
-fn page_origin() -> String {
-    web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default()
 }

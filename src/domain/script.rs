@@ -81,6 +81,11 @@ pub fn file_name(project: &Project, extension: &str) -> String {
     format!("{}.{extension}", file_stem(project))
 }
 
+/// The name of project `id`'s files, without extension, also before the project is read.
+pub fn file_stem_for(id: i64, project: Option<&Project>) -> String {
+    project.map_or_else(|| format!("storyreel-project-{id}"), file_stem)
+}
+
 /// The name of the project's files, without extension: its title with no path, reserved or control
 /// characters, no leading or trailing dots, at most `MAX_STEM_BYTES`; `storyreel-project-<id>` when
 /// nothing is left.

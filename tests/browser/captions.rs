@@ -175,6 +175,7 @@ async fn captions_that_come_or_change_after_the_video_loaded_keep_the_video_and_
                 captions=file
                 chapters=none
                 on_refresh=Callback::new(|_| ())
+                file_stem="A story"
             />
         }
     });

@@ -13,6 +13,7 @@ use crate::domain::generation::image_alt;
 use crate::domain::media::{media_revision, revised_media_url, safe_media_url};
 use crate::domain::order::scenes_in_order;
 use crate::domain::revise::{can_regenerate, can_upscale};
+use crate::domain::script::file_stem_for;
 use crate::hooks::use_effect;
 use leptos::html;
 use leptos::prelude::*;
@@ -140,6 +141,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>, revising:
                     captions=vtt(caption_cues)
                     chapters=vtt(chapter_cues)
                     on_refresh=watch.reload
+                    file_stem=Signal::derive(move || project.with(|p| file_stem_for(id, p.as_ref())))
                 />
                 <ScriptFiles project=project />
                 <VersionList id=id project=project />

@@ -5,7 +5,9 @@
 use crate::api::Project;
 use crate::browser::local_time::local_clock;
 use crate::browser::versions::{self, still_kept};
+use crate::components::MediaDownload;
 use crate::domain::media::{clock, safe_media_url, scene_start_seconds};
+use crate::domain::script::file_stem_for;
 use leptos::html::Video;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -30,6 +32,7 @@ pub fn VersionList(id: i64, project: RwSignal<Option<Project>>) -> impl IntoView
         versions::load(id)
     });
     let comparing = RwSignal::new(false);
+    let stem = move || project.with(|p| file_stem_for(id, p.as_ref()));
     move || {
         let all = kept.get();
         if all.finals.len() < 2 {
@@ -65,11 +68,14 @@ pub fn VersionList(id: i64, project: RwSignal<Option<Project>>) -> impl IntoView
                             Some(Some(false)) => view! { <span>"No longer kept by the service"</span> }.into_any(),
                             Some(kept) => {
                                 let note = if kept.is_none() { " (storyreel could not check it)" } else { "" };
+                                let what = what.clone();
                                 view! {
-                                    <a href=url.clone() download="" target="_blank" rel="noopener">
-                                        "Download"
-                                        <span class="visually-hidden">{format!(" {what}")}</span>
-                                    </a>
+                                    <MediaDownload
+                                        href=url.clone().unwrap_or_default()
+                                        label="Download"
+                                        unseen=format!(" {what}")
+                                        name=Signal::derive(move || format!("{} ({what})", stem()))
+                                    />
                                     {note}
                                 }
                                     .into_any()
@@ -96,6 +102,9 @@ pub fn VersionList(id: i64, project: RwSignal<Option<Project>>) -> impl IntoView
                                             before=before
                                             after=after
                                             scene=scene
+                                            file_stem=Signal::derive(move || {
+                                                format!("{} (before scene {scene})", stem())
+                                            })
                                             on_close=Callback::new(move |_| comparing.set(false))
                                         />
                                     }
@@ -121,7 +130,14 @@ pub fn VersionList(id: i64, project: RwSignal<Option<Project>>) -> impl IntoView
 
 /// The earlier cut above (or beside) the new one, muted, kept at the new one's time.
 #[component]
-fn Compare(before: String, after: String, scene: i64, on_close: Callback<()>) -> impl IntoView {
+fn Compare(
+    before: String,
+    after: String,
+    scene: i64,
+    /// What the saved cut before is called, without extension.
+    file_stem: Signal<String>,
+    on_close: Callback<()>,
+) -> impl IntoView {
     let (old, new) = (NodeRef::<Video>::new(), NodeRef::<Video>::new());
     let start = scene_start_seconds(scene);
     let (at, length, playing, gone) =
@@ -217,9 +233,7 @@ fn Compare(before: String, after: String, scene: i64, on_close: Callback<()>) ->
                 <span aria-hidden="true">{move || format!("{} / {}", clock(at.get()), clock(length.get()))}</span>
             </div>
             <p class="actions">
-                <a href=before download="" target="_blank" rel="noopener">
-                    "Download the version before"
-                </a>
+                <MediaDownload href=before label="Download the version before" name=file_stem />
                 <button type="button" class="button" on:click=move |_| on_close.run(())>
                     "Keep watching the new version"
                 </button>

@@ -1,0 +1,136 @@
+// Saving the finished video, its upscaled version and a scene's clip, all in the service's storage
+// on another site (in both profiles; under alt a third origin with signed addresses). A browser saves
+// a link marked `download` only from the page's own origin and opens any other in a new tab; the app
+// reads the file and saves it under the project's name, and where the storage does not let the page
+// read it, says how to save it from the browser instead.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+
+let sim, web, browser;
+before(async () => {
+  sim = await startSim(['--speed', '2000']);
+  web = await startWeb(sim.api, { poll_interval_seconds: 0.5, request_timeout_seconds: 5 });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await web?.stop();
+  await sim?.stop();
+});
+
+/** A finished 2-scene project with its upscaled version, as the service shows it. */
+async function finishedAndUpscaled() {
+  const id = await sim.approvedProject(2, 'A lighthouse keeper befriends a whale');
+  const project = () => sim.call('GET', `/scene-projects/${id}`);
+  while ((await sim.call('GET', `/scene-projects/${id}/status`)).status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+  await sim.call('POST', `/scene-projects/${id}/upscale`);
+  while (!(await project()).final_video_url_upscaled) await new Promise((r) => setTimeout(r, 50));
+  return project();
+}
+
+async function openVideo(id) {
+  const page = await openPage(browser);
+  await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  await page.goto(`${web.url}/projects/${id}/video`);
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  return page;
+}
+
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+const served = async (url) => sha256(Buffer.from(await (await fetch(url)).arrayBuffer()));
+/** The address the page uses for `url` (the app may mark it with the project's revision). */
+const shown = (page, name) => page.getByRole('link', { name, exact: true }).getAttribute('href');
+/** The requests the page's own code made for `url` (not the player's media loads). */
+const reads = (page) => {
+  const seen = [];
+  page.on('request', (r) => { if (r.resourceType() === 'fetch' && !/\/scene-projects\b/.test(r.url())) seen.push(r.url()); });
+  return seen;
+};
+
+test('a click saves the video under the project\'s name, the same bytes, once however often it is clicked; so do the upscaled video and a clip', async () => {
+  const project = await finishedAndUpscaled();
+  const page = await openVideo(project.id);
+  const fetched = reads(page);
+  const popups = [];
+  page.on('popup', (p) => popups.push(p.url()));
+  // The project's title as a file may be called (e2e of domain::script::file_stem's rule).
+  const title = (await page.getByRole('heading', { level: 1 }).textContent()).replace(/[/\\:*?"<>|\s]+/g, ' ').trim();
+
+  const link = page.getByRole('link', { name: 'Download the video', exact: true });
+  const [video] = await Promise.all([page.waitForEvent('download'), link.dblclick()]);
+  assert.match(video.suggestedFilename(), /\.(mp4|webm)$/);
+  assert.equal(video.suggestedFilename().replace(/\.(mp4|webm)$/, ''), title, 'named for the project');
+  assert.equal(sha256(readFileSync(await video.path())), await served(await shown(page, 'Download the video')), 'the file as the storage has it');
+  await page.getByRole('status').filter({ hasText: `Saved as ${video.suggestedFilename()}.` }).waitFor();
+  // Once, at the address as the service gave it (a signed link's query untouched: nothing appended).
+  assert.deepEqual(fetched, [await shown(page, 'Download the video')], 'a double click reads the file once');
+  await checkScreen(page, 'download-saved');
+
+  const [upscaled] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the upscaled video' }).click()]);
+  assert.match(upscaled.suggestedFilename(), new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(upscaled\\)\\.(mp4|webm)$`));
+  assert.equal(sha256(readFileSync(await upscaled.path())), await served(await shown(page, 'Download the upscaled video')));
+
+  const [clip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Scene 2 clip' }).click()]);
+  assert.match(clip.suggestedFilename(), / scene 2\.(mp4|webm)$/);
+  assert.equal(sha256(readFileSync(await clip.path())), await served(await shown(page, 'Scene 2 clip')));
+  // The versions list's links, shown as "Download" and named for their version, save too.
+  const [first] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download First generation' }).click()]);
+  assert.match(first.suggestedFilename(), / \(First generation\)\.(mp4|webm)$/);
+  assert.equal(sha256(readFileSync(await first.path())), await served(project.final_video_url));
+  assert.deepEqual(popups, [], 'nothing opened in a new tab');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a storage that does not let the page read its files, a link that expired, and a download stopped half-way are each said next to the link', async () => {
+  const project = await finishedAndUpscaled();
+  const page = await openVideo(project.id);
+  const href = await shown(page, 'Download the video');
+  const downloads = [];
+  page.on('download', (d) => downloads.push(d));
+  // The page's own reads of the file only (the player's loads pass): first refused as a storage whose
+  // site does not allow it refuses them. A page learns no more of that than of a dropped connection (a
+  // failed fetch), which is what it gets here: Playwright would add the CORS headers to any answer it made up.
+  let mode = 'refused';
+  let held;
+  await page.route((url) => url.href === href, async (route) => {
+    if (route.request().resourceType() !== 'fetch') return route.continue();
+    if (mode === 'expired') return route.fulfill({ status: 403, body: 'expired' });
+    if (mode === 'held') {
+      held = route;
+      return undefined;
+    }
+    return route.abort('blockedbyresponse');
+  });
+  const link = page.getByRole('link', { name: 'Download the video', exact: true });
+
+  await link.click();
+  const note = page.getByRole('status').filter({ hasText: /^storyreel could not read this file from the service's storage/ });
+  await note.waitFor();
+  assert.match(await note.textContent(), /Open the file and save it from there: the video's menu, or Ctrl\+S \(⌘S on a Mac\)\.$/);
+  const [opened] = await Promise.all([page.waitForEvent('popup'), note.getByRole('link', { name: 'Open the file' }).click()]);
+  assert.equal(opened.url(), href, 'the browser\'s own way: the file in a tab of its own');
+  await opened.close();
+  await checkScreen(page, 'download-refused');
+
+  mode = 'expired';
+  await link.click();
+  await page.getByRole('status').filter({ hasText: /^The service's storage refused the file \(403\): its link may have expired\. Reload the page for fresh links/ }).waitFor();
+
+  mode = 'held';
+  await link.click();
+  await page.getByRole('status').filter({ hasText: 'Downloading…' }).waitFor();
+  await page.getByRole('progressbar', { name: 'Download the video (progress)' }).waitFor();
+  await checkScreen(page, 'download-under-way');
+  await page.getByRole('button', { name: 'Stop the download' }).click();
+  await page.getByRole('status').filter({ hasText: 'Download stopped.' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Stop the download' }).count(), 0);
+  await held?.fulfill({ status: 200, body: 'late' }).catch(() => {});
+  await page.waitForTimeout(300);
+  assert.equal(downloads.length, 0, 'nothing saved from a refused, expired or stopped read');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
