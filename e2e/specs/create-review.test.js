@@ -191,6 +191,30 @@ test('the whole journey works with the keyboard alone', async () => {
 
 // A service that writes the proposals after answering (draft, then creating: the spec does not show
 // how long): the answers are this test's own, so it runs in one profile.
+testOnce('a read that fails while the scenes are being written does not stop the page checking by itself', async () => {
+  const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A glassblower makes a lantern for the moon', num_scenes: 2 });
+  const page = await openPage(browser);
+  // Its answers: still a draft; then no answer at all (a dropped connection); then the real project.
+  let read = 0;
+  await page.route(new RegExp(`/scene-projects/${id}$`), async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    read += 1;
+    if (read === 2) return route.abort('connectionreset');
+    return changedAnswer((p) => (read === 1 ? { ...p, status: 'draft', scenes: [] } : undefined))(route);
+  });
+  await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  await page.goto(`${web.url}/projects/${id}`);
+  await page.getByText("The service is still writing this story's scenes.").waitFor();
+  // The failure is said, and the page goes on checking: no "Try again" needed.
+  await page.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 10_000 });
+  await checkScreen(page, 'project-being-written-read-failed');
+  await page.getByRole('group', { name: /^Scene 2/ }).waitFor({ timeout: 15_000 });
+  await page.getByRole('status').filter({ hasText: 'The scenes are ready to review.' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0, 'the failure is gone with the answer');
+  assert.equal(read, 3, 'read, failed, read again by itself');
+  await page.context().close();
+});
+
 testOnce('a project whose scenes are still being written is read again by itself until they can be reviewed', async () => {
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A clockmaker builds a bird that sings', num_scenes: 2 });
   const page = await openPage(browser);

@@ -42,6 +42,9 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     use_effect(move || {
         let Some(preparing) = project.with(|answer| match answer {
             Some(Ok(p)) => Some(is_preparing(&p.status)),
+            // A read that failed while the page was checking by itself: the page said it would, so it
+            // checks on (a project gone or another account's is not read again).
+            Some(Err(Failure::Show(e))) if rechecks.get_value() > 0 && e.kind != ErrorKind::NotFound => Some(true),
             _ => None,
         }) else {
             return;
