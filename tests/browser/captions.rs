@@ -1,5 +1,6 @@
 //! Captions and chapters on the finished video, in a real browser against storyreel-sim: the
-//! player's text tracks as the browser loaded them, through the original and the upscaled file.
+//! player's text tracks as the browser loaded them, through the original and the upscaled file; and
+//! its download, read from the simulator's other origin in each engine and saved as a file.
 
 use crate::common::*;
 use storyreel::api::*;
@@ -214,4 +215,59 @@ async fn captions_that_come_or_change_after_the_video_loaded_keep_the_video_and_
     wait_for("no captions track", || track(&video, "captions").is_none().then_some(())).await;
     assert!(root.query_selector("video").unwrap().unwrap().is_same_node(Some(&video)), "the video was never rebuilt");
     drop(app);
+}
+
+#[wasm_bindgen_test]
+async fn the_video_on_another_origin_is_read_in_full_and_saved_under_the_name_given() {
+    use leptos::prelude::*;
+    use std::{cell::RefCell, rc::Rc};
+    use storyreel::components::VideoPlayer;
+    use wasm_bindgen::closure::Closure;
+
+    let _page = one_at_a_time().await;
+    let project = completed(2, async |_: &Client, _: &Project| {}).await;
+    let url = project.final_video_url.expect("the final video");
+    // The saving link's click is caught (name and address) and kept from the browser's download
+    // dialog; the media link's own click passes to the player's handler.
+    let saved = Rc::new(RefCell::new(None::<(String, String)>));
+    let into = saved.clone();
+    let catch = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(move |e: web_sys::MouseEvent| {
+        let link = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+        if let Some(link) = link.filter(|l| l.href().starts_with("blob:")) {
+            e.prevent_default();
+            *into.borrow_mut() = Some((link.download(), link.href()));
+        }
+    });
+    let window = web_sys::window().unwrap();
+    window.add_event_listener_with_callback_and_bool("click", catch.as_ref().unchecked_ref(), true).unwrap();
+    let root = container();
+    let none = Signal::stored(None::<String>);
+    let player_url = url.clone();
+    let _app = leptos::mount::mount_to(root.clone(), move || {
+        view! {
+            <VideoPlayer
+                final_url=Some(player_url.clone())
+                upscaled_url=none
+                clips=Vec::new()
+                captions=none
+                chapters=none
+                on_refresh=Callback::new(|_| ())
+                file_stem="A lighthouse story"
+            />
+        }
+    });
+    link(&root, "Download the video").expect("the download link").click();
+    let (name, blob) = wait_for("the saved file", || saved.borrow().clone()).await;
+    window.remove_event_listener_with_callback_and_bool("click", catch.as_ref().unchecked_ref(), true).unwrap();
+    // The file's own extension (a signed address carries its query after it).
+    let extension = url.split(['?', '#']).next().and_then(|path| path.rsplit('.').next()).unwrap();
+    assert_eq!(name, format!("A lighthouse story.{extension}"));
+    let size = |href: String| async move {
+        let response = gloo_net::http::Request::get(&href).send().await.unwrap();
+        response.binary().await.unwrap().len()
+    };
+    let (read, stored) = (size(blob).await, size(url).await);
+    assert!(stored > 10_000, "a real video file: {stored} B");
+    assert_eq!(read, stored, "every byte of the file");
+    wait_for("the words", || text(&root).contains(&format!("Saved as {name}.")).then_some(())).await;
 }
