@@ -123,7 +123,10 @@ test('a storage that does not let the page read its files, a link that expired, 
   mode = 'held';
   await link.click();
   await page.getByRole('status').filter({ hasText: 'Downloading…' }).waitFor();
-  await page.getByRole('progressbar', { name: 'Download the video (progress)' }).waitFor();
+  const bar = page.getByRole('progressbar', { name: 'Download the video (progress)' });
+  await bar.waitFor();
+  // No answer yet, so no size: a bar under way, neither full nor empty.
+  assert.equal(await bar.evaluate((p) => p.position), -1, 'indeterminate');
   await checkScreen(page, 'download-under-way');
   await page.getByRole('button', { name: 'Stop the download' }).click();
   await page.getByRole('status').filter({ hasText: 'Download stopped.' }).waitFor();

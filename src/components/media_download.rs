@@ -71,9 +71,11 @@ pub fn MediaDownload(
     let progress_name = format!("{label}{unseen} (progress)");
     let reading = move || match state.get() {
         Saving::Reading(got, total) => Some(view! {
+            // Without the file's size (a storage may not say it): a bar with no value, which browsers
+            // and assistive technology show as under way, not as full or empty.
             <progress
-                max=total.unwrap_or(0).to_string()
-                value=got.to_string()
+                max=total.map(|t| t.to_string())
+                value=total.map(|_| got.to_string())
                 aria-label=progress_name.clone()
             ></progress>
             <span class="muted">{download_progress(got, total)}</span>
