@@ -9,10 +9,12 @@ use crate::domain::media::{download_progress, media_extension};
 use leptos::prelude::*;
 use web_sys::{AbortController, MouseEvent};
 
+/// Where a save stands. The bytes read so far are a signal of their own: they change with every
+/// chunk, and nothing else (the status line, the Stop button) must be rebuilt or said again then.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Saving {
     Idle,
-    Reading(u64, Option<u64>),
+    Reading,
     Saved(String),
     Failed(Unread),
 }
@@ -28,6 +30,7 @@ pub fn MediaDownload(
     #[prop(into)] name: Signal<String>,
 ) -> impl IntoView {
     let state = RwSignal::new(Saving::Idle);
+    let received = RwSignal::new((0u64, None::<u64>));
     let stop = StoredValue::new_local(None::<AbortController>);
     on_cleanup(move || {
         if let Some(Some(controller)) = stop.try_get_value() {
@@ -44,17 +47,18 @@ pub fn MediaDownload(
             }
             ev.prevent_default();
             // One read at a time: a second click while it runs does nothing more.
-            if matches!(state.get_untracked(), Saving::Reading(..)) {
+            if state.get_untracked() == Saving::Reading {
                 return;
             }
             let Ok(controller) = AbortController::new() else { return };
             let signal = controller.signal();
             stop.set_value(Some(controller));
-            state.set(Saving::Reading(0, None));
+            received.set((0, None));
+            state.set(Saving::Reading);
             let href = href.clone();
             leptos::task::spawn_local(async move {
                 let read = read_file(&href, &signal, |got, total| {
-                    let _ = state.try_set(Saving::Reading(got, total));
+                    let _ = received.try_set((got, total));
                 })
                 .await;
                 let done = match read {
@@ -69,25 +73,26 @@ pub fn MediaDownload(
         }
     };
     let progress_name = format!("{label}{unseen} (progress)");
-    let reading = move || match state.get() {
-        Saving::Reading(got, total) => Some(view! {
-            // Without the file's size (a storage may not say it): a bar with no value, which browsers
-            // and assistive technology show as under way, not as full or empty.
-            <progress
-                max=total.map(|t| t.to_string())
-                value=total.map(|_| got.to_string())
-                aria-label=progress_name.clone()
-            ></progress>
-            <span class="muted">{download_progress(got, total)}</span>
-            <button
-                type="button"
-                class="button small"
-                on:click=move |_| stop.with_value(|c| c.iter().for_each(AbortController::abort))
-            >
-                "Stop the download"
-            </button>
-        }),
-        _ => None,
+    let reading = move || {
+        (state.get() == Saving::Reading).then(|| {
+            view! {
+                // Without the file's size (a storage may not say it): a bar with no value, which browsers
+                // and assistive technology show as under way, not as full or empty.
+                <progress
+                    max=move || received.get().1.map(|t| t.to_string())
+                    value=move || received.with(|(got, total)| total.map(|_| got.to_string()))
+                    aria-label=progress_name.clone()
+                ></progress>
+                <span class="muted">{move || received.with(|&(got, total)| download_progress(got, total))}</span>
+                <button
+                    type="button"
+                    class="button small"
+                    on:click=move |_| stop.with_value(|c| c.iter().for_each(AbortController::abort))
+                >
+                    "Stop the download"
+                </button>
+            }
+        })
     };
     let fallback = href.clone();
     view! {
@@ -100,7 +105,7 @@ pub fn MediaDownload(
         <span role="status" class="download-note">
             {move || match state.get() {
                 Saving::Idle => None,
-                Saving::Reading(..) => Some("Downloading…".into_any()),
+                Saving::Reading => Some("Downloading…".into_any()),
                 Saving::Saved(file) => Some(format!("Saved as {file}.").into_any()),
                 Saving::Failed(Unread::Cancelled) => Some("Download stopped.".into_any()),
                 Saving::Failed(Unread::Answered(code)) => {
