@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { checkScreen, launchBrowser, openPage, startSim, startWeb, testOnce } from '../lib/harness.js';
 
 let sim, web, browser;
 before(async () => {
@@ -134,6 +134,53 @@ test('a storage that does not let the page read its files, a link that expired, 
   await held?.fulfill({ status: 200, body: 'late' }).catch(() => {});
   await page.waitForTimeout(300);
   assert.equal(downloads.length, 0, 'nothing saved from a refused, expired or stopped read');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// Where the file comes from changes nothing here (the first test reads it in both profiles): what is
+// checked is the read's life across the app's pages and the tab's.
+testOnce('a download goes on while the person moves to another page, the link shown again finds it, and the tab asks before it is closed', async () => {
+  const project = await finishedAndUpscaled();
+  const page = await openVideo(project.id);
+  const href = await shown(page, 'Download the video');
+  const fetched = reads(page);
+  let held;
+  await page.route((url) => url.href === href, async (route) => {
+    if (route.request().resourceType() !== 'fetch') return route.continue();
+    held = route;
+    return undefined;
+  });
+  const title = (await page.getByRole('heading', { level: 1 }).textContent()).replace(/[/\\:*?"<>|\s]+/g, ' ').trim();
+  await page.getByRole('link', { name: 'Download the video', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Downloading…' }).waitFor();
+
+  // Reloading would end the read: the browser asks, and staying keeps it going.
+  const asked = page.waitForEvent('dialog');
+  await page.evaluate(() => setTimeout(() => location.reload()));
+  const dialog = await asked;
+  assert.equal(dialog.type(), 'beforeunload');
+  await dialog.dismiss();
+  await page.getByRole('status').filter({ hasText: 'Downloading…' }).waitFor();
+
+  // Another page of the app: the read goes on, and the file is saved there.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+  const [video] = await Promise.all([page.waitForEvent('download'), held.continue()]);
+  assert.equal(video.suggestedFilename().replace(/\.(mp4|webm)$/, ''), title);
+  assert.equal(sha256(readFileSync(await video.path())), await served(href), 'the whole file, read while on the list');
+
+  // Back on the video page, its link says how the read ended, and nothing was read again.
+  await page.goBack();
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  await page.getByRole('status').filter({ hasText: `Saved as ${video.suggestedFilename()}.` }).waitFor();
+  assert.deepEqual(fetched, [href], 'one read');
+  // Nothing under way any more: the tab closes without a question.
+  let question = false;
+  page.on('dialog', (d) => { question = true; d.dismiss().catch(() => {}); });
+  await page.close({ runBeforeUnload: true });
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(question, false, 'no question once the read is over');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

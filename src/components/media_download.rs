@@ -3,10 +3,19 @@
 //! file in a new tab instead. So a plain click reads the file here and saves it under the project's
 //! name, with its progress and a way to stop; a storage that does not let the page read it gets the
 //! browser's own way, said plainly. A modified click (new tab, save as) stays the browser's.
+//!
+//! A read belongs to the tab, not to the page showing its link: a person who moves on to another page
+//! of the app while a video downloads still gets the file, and the link shown again finds its read
+//! (progress, Stop, the outcome) instead of starting another. Closing or reloading the tab would end
+//! it, so the browser asks first.
 
 use crate::browser::download::{read_file, save_blob, Unread};
 use crate::domain::media::{download_progress, media_extension};
+use leptos::ev;
 use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 use web_sys::{AbortController, MouseEvent};
 
 /// Where a save stands. The bytes read so far are a signal of their own: they change with every
@@ -19,6 +28,54 @@ enum Saving {
     Failed(Unread),
 }
 
+/// One link's save. Its signals are counted references, not owned by the page that showed the link:
+/// they outlive it, for as long as the tab.
+struct Save {
+    state: ArcRwSignal<Saving>,
+    received: ArcRwSignal<(u64, Option<u64>)>,
+    stop: RefCell<Option<AbortController>>,
+}
+
+thread_local! {
+    /// Every link's save this tab has shown, by link (its address and its words: two links to one
+    /// file under different names are two saves).
+    static SAVES: RefCell<HashMap<String, Rc<Save>>> = RefCell::default();
+    static LEAVE_PROMPT: Cell<bool> = const { Cell::new(false) };
+}
+
+fn save_for(key: String) -> Rc<Save> {
+    SAVES.with_borrow_mut(|saves| {
+        saves
+            .entry(key)
+            .or_insert_with(|| {
+                Rc::new(Save {
+                    state: ArcRwSignal::new(Saving::Idle),
+                    received: ArcRwSignal::new((0, None)),
+                    stop: RefCell::new(None),
+                })
+            })
+            .clone()
+    })
+}
+
+/// The browser's own question before the tab is closed or reloaded while a file is being read:
+/// that would end the read. Installed with the first read, for the tab's life.
+fn ask_before_leaving_the_tab() {
+    if LEAVE_PROMPT.replace(true) {
+        return;
+    }
+    let reading =
+        || SAVES.with_borrow(|saves| saves.values().any(|s| s.state.with_untracked(|s| *s == Saving::Reading)));
+    let listener = window_event_listener(ev::beforeunload, move |e| {
+        if reading() {
+            e.prevent_default();
+            e.set_return_value("A download is under way: leaving stops it.");
+        }
+    });
+    // For the tab's life, as the reads it guards.
+    std::mem::forget(listener);
+}
+
 /// `href` is an address `safe_media_url` let through; `name` the file's name without extension.
 #[component]
 pub fn MediaDownload(
@@ -29,14 +86,10 @@ pub fn MediaDownload(
     unseen: String,
     #[prop(into)] name: Signal<String>,
 ) -> impl IntoView {
-    let state = RwSignal::new(Saving::Idle);
-    let received = RwSignal::new((0u64, None::<u64>));
-    let stop = StoredValue::new_local(None::<AbortController>);
-    on_cleanup(move || {
-        if let Some(Some(controller)) = stop.try_get_value() {
-            controller.abort();
-        }
-    });
+    let save = save_for(format!("{label}{unseen}\n{href}"));
+    let state = RwSignal::from(save.state.clone());
+    let received = RwSignal::from(save.received.clone());
+    let save = StoredValue::new_local(save);
     let plain =
         |ev: &MouseEvent| ev.button() == 0 && !(ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key());
     let click = {
@@ -46,29 +99,32 @@ pub fn MediaDownload(
                 return;
             }
             ev.prevent_default();
+            let Some(save) = save.try_get_value() else { return };
             // One read at a time: a second click while it runs does nothing more.
-            if state.get_untracked() == Saving::Reading {
+            if save.state.get_untracked() == Saving::Reading {
                 return;
             }
             let Ok(controller) = AbortController::new() else { return };
             let signal = controller.signal();
-            stop.set_value(Some(controller));
-            received.set((0, None));
-            state.set(Saving::Reading);
+            *save.stop.borrow_mut() = Some(controller);
+            save.received.set((0, None));
+            save.state.set(Saving::Reading);
+            ask_before_leaving_the_tab();
+            // Read now: the page (and the signal holding the name) may be gone when the file is in.
+            let stem = name.get_untracked();
             let href = href.clone();
             leptos::task::spawn_local(async move {
-                let read = read_file(&href, &signal, |got, total| {
-                    let _ = received.try_set((got, total));
-                })
-                .await;
+                let received = save.received.clone();
+                let read = read_file(&href, &signal, move |got, total| received.set((got, total))).await;
                 let done = match read {
                     Ok((blob, kind)) => {
-                        let file = format!("{}.{}", name.get_untracked(), media_extension(&href, kind.as_deref()));
+                        let file = format!("{stem}.{}", media_extension(&href, kind.as_deref()));
                         save_blob(&file, &blob).map_or(Saving::Failed(Unread::Refused), |()| Saving::Saved(file))
                     }
                     Err(why) => Saving::Failed(why),
                 };
-                let _ = state.try_set(done);
+                save.stop.borrow_mut().take();
+                save.state.set(done);
             });
         }
     };
@@ -87,7 +143,7 @@ pub fn MediaDownload(
                 <button
                     type="button"
                     class="button small"
-                    on:click=move |_| stop.with_value(|c| c.iter().for_each(AbortController::abort))
+                    on:click=move |_| save.with_value(|s| s.stop.borrow().iter().for_each(AbortController::abort))
                 >
                     "Stop the download"
                 </button>
