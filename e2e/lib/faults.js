@@ -5,9 +5,9 @@
 // that the same action works once the fault clears, without a reload. Three spec files use them
 // (fault-matrix, fault-matrix-paid, faults), each with a simulator, web server and browser of its own,
 // so they run side by side and each runs in the profiles it needs (e2e/profiles.js).
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, launchBrowser, openPage, profile, startSim, startWeb } from './harness.js';
+import { artifacts, openPage, profile, useRun } from './harness.js';
 
 // The client gives up after this many seconds; a stall lasts 30 s, so the client's timeout ends it.
 const TIMEOUT_S = 3;
@@ -18,18 +18,9 @@ export let sim, web, browser;
 
 /** Starts them before the file's tests and stops them after. */
 export function useFaultRun() {
-  before(async () => {
-    sim = await startSim(['--speed', '2000']);
-    web = await startWeb(sim.api, { poll_interval_seconds: POLL_S, request_timeout_seconds: TIMEOUT_S });
-    browser = await launchBrowser();
-    // Every cell makes a project; none of them is about running out of credits.
-    await sim.control('PUT', '/_sim/users/1/credits', { credits: 1_000_000 });
-  });
-  after(async () => {
-    await browser?.close();
-    await web?.stop();
-    await sim?.stop();
-  });
+  useRun(['--speed', '2000'], { poll_interval_seconds: POLL_S, request_timeout_seconds: TIMEOUT_S }, (run) => ({ sim, web, browser } = run));
+  // Every cell makes a project; none of them is about running out of credits.
+  before(() => sim.control('PUT', '/_sim/users/1/credits', { credits: 1_000_000 }));
 }
 
 const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 
@@ -189,6 +189,25 @@ export async function launchBrowser() {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
       '--disable-component-update', '--no-first-run', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+  });
+}
+
+/** A spec file's own simulator (`simFlags`, as on its command line), nginx serving the release build
+ * with `config` in its config.json, and browser: started before the file's tests (each file has its own,
+ * so files run side by side) and stopped after them. `bind` receives them once started, for the file's
+ * own variables; a set-up of the file's own follows in a `before` of its own. */
+export function useRun(simFlags, config, bind) {
+  const run = {};
+  before(async () => {
+    run.sim = await startSim(simFlags);
+    run.web = await startWeb(run.sim.api, config);
+    run.browser = await launchBrowser();
+    bind(run);
+  });
+  after(async () => {
+    await run.browser?.close();
+    await run.web?.stop();
+    await run.sim?.stop();
   });
 }
 

@@ -5,9 +5,9 @@ import cp from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { artifacts, checkScreen, openPage, useRun } from '../lib/harness.js';
 
 // A token nothing else could contain by chance, so any copy of it found anywhere is a leak.
 const TOKEN = 'sr-canary-7Qz8x2LmT0vRk4';
@@ -25,15 +25,8 @@ cp.spawn = (...args) => {
 syncBuiltinESMExports();
 
 let sim, web, browser;
-before(async () => {
-  sim = await startSim(['--speed', '100', '--user', `${TOKEN}:1:5000:1,2,3`, '--user', 'other-token:2:300:11,12']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 1 });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
+useRun(['--speed', '100', '--user', `${TOKEN}:1:5000:1,2,3`, '--user', 'other-token:2:300:11,12'], { poll_interval_seconds: 1 }, (run) => ({ sim, web, browser } = run));
+after(() => {
   cp.spawn = realSpawn;
   syncBuiltinESMExports();
 });

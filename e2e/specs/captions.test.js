@@ -1,21 +1,12 @@
 // Captions and chapters of the finished video, with the release build under the deployed
 // Content-Security-Policy: the browser's own text tracks, read the way its caption menu and
 // assistive technology read them.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { checkScreen, openPage, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
-before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 0.5, request_timeout_seconds: 5 });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+useRun(['--speed', '2000'], { poll_interval_seconds: 0.5, request_timeout_seconds: 5 }, (run) => ({ sim, web, browser } = run));
 
 const LONG = 'Chapter 2: <the storm> & the whale --> sing together, while the keeper climbs the hundred steps '
   + 'of the lighthouse to light the lamp for the ships that are still out at sea tonight.';

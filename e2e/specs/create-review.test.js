@@ -1,20 +1,11 @@
 // Create and review, as a person does it with the release build: a 3-scene story, two edits kept
 // across a reload, a save, approval through the confirmation; and the failure paths.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { changedAnswer, checkScreen, launchBrowser, openPage, startSim, startWeb, testOnce } from '../lib/harness.js';
+import { changedAnswer, checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
-before(async () => {
-  sim = await startSim(['--speed', '20']);
-  web = await startWeb(sim.api);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+useRun(['--speed', '20'], {}, (run) => ({ sim, web, browser } = run));
 
 async function signIn(page, token = 'demo-token', to = '/new') {
   await page.goto(web.url + to);

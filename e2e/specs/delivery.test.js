@@ -1,14 +1,14 @@
 // Delivery: the release build's precompressed files as nginx (deploy/nginx.conf) sends them,
 // config.json fetched in parallel with the wasm through the preload in index.html, and the pages'
 // split-off code fetched after the first screen, not before.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { launchBrowser, openPage, screenInEveryVariant, startSim, startWeb } from '../lib/harness.js';
+import { openPage, screenInEveryVariant, useRun } from '../lib/harness.js';
 import { firstLoadFiles } from '../lib/bundle.js';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
@@ -18,16 +18,7 @@ const mainWasm = `/${assets.find((a) => a.endsWith('.wasm'))}`;
 const YEAR = 365 * 24 * 3600;
 
 let sim, web, browser;
-before(async () => {
-  sim = await startSim(['--speed', '500']);
-  web = await startWeb(sim.api);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+useRun(['--speed', '500'], {}, (run) => ({ sim, web, browser } = run));
 
 /** Holds back the page's request for `path` (or for the URLs a function of a URL matches) until the
  * function returned is called. */

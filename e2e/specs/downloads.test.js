@@ -3,23 +3,14 @@
 // a link marked `download` only from the page's own origin and opens any other in a new tab; the app
 // reads the file and saves it under the project's name, and where the storage does not let the page
 // read it, says how to save it from the browser instead.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb, testOnce } from '../lib/harness.js';
+import { checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
-before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 0.5, request_timeout_seconds: 5 });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+useRun(['--speed', '2000'], { poll_interval_seconds: 0.5, request_timeout_seconds: 5 }, (run) => ({ sim, web, browser } = run));
 
 /** A finished 2-scene project with its upscaled version, as the service shows it. */
 async function finishedAndUpscaled() {

@@ -3,9 +3,9 @@
 // than http(s) never become a link or a source; very long, right-to-left, emoji and combining-mark
 // texts keep a 360 px wide screen from scrolling sideways and are counted as the service counts;
 // project ids that cannot exist show the not-found page.
-import { after, afterEach, before, test } from 'node:test';
+import { afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { changedAnswer, checkScreen, launchBrowser, openPage, profile, startSim, startWeb } from '../lib/harness.js';
+import { changedAnswer, checkScreen, openPage, profile, useRun } from '../lib/harness.js';
 
 // Each payload, were it ever parsed as markup or run, sets window.__pwned, opens a dialog or leaves
 // an element behind.
@@ -34,10 +34,8 @@ const odd = (n) => [...`${MIXED} ${UNBROKEN} ${EMOJI} ${ZALGO} `.repeat(Math.cei
 let sim, web, browser;
 const ids = {};
 
+useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 3 }, (run) => ({ sim, web, browser } = run));
 before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 1, request_timeout_seconds: 3 });
-  browser = await launchBrowser();
   const create = async (idea) => (await sim.call('POST', '/stories/create', { person_id: 1, story_idea: idea, num_scenes: 2 })).id;
   const approve = (id) => sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
   ids.proposed = await create('A lighthouse keeper befriends a lonely whale');
@@ -59,11 +57,6 @@ before(async () => {
 // A page left open would keep checking its project and muddle the request log of the next test.
 afterEach(async () => {
   await Promise.all(browser.contexts().map((c) => c.close()));
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
 });
 
 /** A signed-in page at `to`, recording every dialog the page opens (none is expected). */

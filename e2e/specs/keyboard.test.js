@@ -4,21 +4,14 @@
 // arrows, Escape, and typing into fields): no click, no fill, no focus(). Controls are reached by
 // tabbing until the focus is on the one with the wanted role and name, so the spec keeps working
 // when the page's order or look changes, and fails when a control cannot be reached at all.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { openPage, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
+useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 5 }, (run) => ({ sim, web, browser } = run));
 before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 1, request_timeout_seconds: 5 });
-  browser = await launchBrowser();
   await sim.control('PUT', '/_sim/users/1/credits', { credits: 1_000_000 });
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
 });
 
 const isFocused = (locator) => locator.evaluateAll((els) => els.some((el) => el === document.activeElement || el.contains(document.activeElement)));

@@ -1,25 +1,18 @@
 // Persons by name with the release build on nginx: person 1 named "Narrator Ada" on the Persons page,
 // then chosen by that name in the story form and in the list's filter, at 1280 px and 360 px, every
 // screen axe-clean; the name stays in the browser, in no request the app sends.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { checkScreen, openPage, useRun } from '../lib/harness.js';
 
 const NAME = 'Narrator Ada';
 const IDEAS = { one: 'A lighthouse keeper reads the tides aloud', two: 'A paper boat sails all the way to the sea' };
 let sim, web, browser;
 
+useRun(['--speed', '2000'], {}, (run) => ({ sim, web, browser } = run));
 before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api);
-  browser = await launchBrowser();
   await sim.call('POST', '/stories/create', { person_id: 1, story_idea: IDEAS.one, num_scenes: 2 });
   await sim.call('POST', '/stories/create', { person_id: 2, story_idea: IDEAS.two, num_scenes: 2 });
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
 });
 
 /** The page does not scroll sideways at this width. */

@@ -2,9 +2,9 @@
 // with another browser, back and forward), a generating project's progress kept fresh while the tab
 // is seen, deep links opened directly and every screen reloaded, all served by nginx with the
 // documented Content-Security-Policy in force.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { checkScreen, openPage, useRun } from '../lib/harness.js';
 
 const IDEAS = {
   proposed: 'A lighthouse keeper befriends a lonely whale',
@@ -15,10 +15,8 @@ const IDEAS = {
 let sim, web, browser;
 const ids = {};
 
+useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 3 }, (run) => ({ sim, web, browser } = run));
 before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 1, request_timeout_seconds: 3 });
-  browser = await launchBrowser();
   const create = async (person, idea) => (await sim.call('POST', '/stories/create', { person_id: person, story_idea: idea, num_scenes: 3 })).id;
   const approve = (id) => sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
 
@@ -38,11 +36,6 @@ before(async () => {
     assert.ok(i < 100, 'the completed project finishes');
     await new Promise((r) => setTimeout(r, 50));
   }
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
 });
 
 async function signIn(page, to, token = 'demo-token') {

@@ -1,20 +1,11 @@
 // Iterating on a finished video with the release build: regenerate a scene, upscale, and the
 // refusals; the simulator on another origin, checked for what was actually sent.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, changedAnswer, checkScreen, launchBrowser, openPage, profile, startSim, startWeb, testOnce } from '../lib/harness.js';
+import { artifacts, changedAnswer, checkScreen, openPage, profile, startSim, startWeb, testOnce, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
-before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 0.5, request_timeout_seconds: 5 });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+useRun(['--speed', '2000'], { poll_interval_seconds: 0.5, request_timeout_seconds: 5 }, (run) => ({ sim, web, browser } = run));
 
 async function completed(target, token = 'demo-token', person = 1) {
   const { id } = await target.call('POST', '/stories/create', { person_id: person, story_idea: 'A lantern maker lights a village', num_scenes: 2 }, token);

@@ -6,19 +6,15 @@
 // names what is wrong); a variant whose check fails is saved as e2e/artifacts/screen-width-theme
 // [-mode].png (full page), and every one is with E2E_PICTURES=all, for a person to look at. Screens
 // are found by role and name, so a change of look does not break the spec, only a change of meaning.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  axeProblems, forcedColorProblems, layoutProblems, launchBrowser, openPage, screenInEveryVariant, startSim, startWeb,
-} from '../lib/harness.js';
+import { axeProblems, forcedColorProblems, layoutProblems, openPage, screenInEveryVariant, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 const ids = {};
 
+useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 5 }, (run) => ({ sim, web, browser } = run));
 before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 1, request_timeout_seconds: 5 });
-  browser = await launchBrowser();
   await sim.control('PUT', '/_sim/users/1/credits', { credits: 1_000_000 });
   const create = async (idea, scenes = 3) => (await sim.call('POST', '/stories/create', { person_id: 1, story_idea: idea, num_scenes: scenes })).id;
   const approve = (id) => sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
@@ -61,11 +57,6 @@ before(async () => {
     assert.ok(i < 200, 'the upscale finishes');
     await new Promise((r) => setTimeout(r, 50));
   }
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
 });
 
 /** A page signed in (or not) at `path`, once `ready` says the screen is there. */

@@ -2,22 +2,13 @@
 // Content-Security-Policy: each file downloaded as a person would (the browser's download, read
 // back from disk), and "Start a new story from this one" from a failed project, asking in the app's
 // own dialog when a story was already begun.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { checkScreen, openPage, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
-before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 0.5, request_timeout_seconds: 5 });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+useRun(['--speed', '2000'], { poll_interval_seconds: 0.5, request_timeout_seconds: 5 }, (run) => ({ sim, web, browser } = run));
 
 // Path and reserved characters in the idea, which names the project and so its files.
 const IDEA = 'A fox/wolf: the "long" trek north?';

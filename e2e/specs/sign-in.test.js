@@ -1,20 +1,11 @@
 // The foundation journey: a newcomer signs in with the demo token, sees their projects (the first
 // successful request), and signs out. Release build on nginx; the simulator on another origin.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { checkScreen, openPage, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
-before(async () => {
-  sim = await startSim(['--speed', '500']);
-  web = await startWeb(sim.api);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+useRun(['--speed', '500'], {}, (run) => ({ sim, web, browser } = run));
 
 test('sign in with the demo token, see the first request succeed, sign out', async () => {
   const page = await openPage(browser);

@@ -1,23 +1,14 @@
 // Spending with the release build on nginx: a project approved and one scene regenerated through the
 // app, each dialog saying what the project has cost so far; the Spending view's row, totals and CSV
 // after the service reported `credits_used`; the view in every width, theme and access mode, axe-clean.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launchBrowser, openPage, screenInEveryVariant, startSim, startWeb } from '../lib/harness.js';
+import { openPage, screenInEveryVariant, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 
-before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 0.5 });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+useRun(['--speed', '2000'], { poll_interval_seconds: 0.5 }, (run) => ({ sim, web, browser } = run));
 
 test('approve and a regeneration are counted, reported figures replace estimates, and the CSV is the table', async () => {
   const idea = 'A lantern maker lights the harbour one boat at a time';

@@ -1,20 +1,11 @@
 // Browser storage the app cannot count on: refused outright (cookies blocked), a private window's
 // zero quota, a full quota; and two tabs editing one project, which share the device's storage.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, launchBrowser, openPage, startSim, startWeb } from '../lib/harness.js';
+import { checkScreen, openPage, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
-before(async () => {
-  sim = await startSim(['--speed', '500']);
-  web = await startWeb(sim.api);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+useRun(['--speed', '500'], {}, (run) => ({ sim, web, browser } = run));
 
 const NOTICE = 'This browser does not let storyreel keep anything on this device';
 

@@ -3,23 +3,14 @@
 // offered. Where the service keeps it (default), Compare plays both from scene 2 under one play/pause
 // and one position and the earlier cut downloads; where it does not (alt), the app says so and offers
 // no player. Every width, theme and access mode axe-clean.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launchBrowser, openPage, profile, screenInEveryVariant, startSim, startWeb } from '../lib/harness.js';
+import { openPage, profile, screenInEveryVariant, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 
-before(async () => {
-  sim = await startSim(['--speed', '2000']);
-  web = await startWeb(sim.api, { poll_interval_seconds: 0.5 });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+useRun(['--speed', '2000'], { poll_interval_seconds: 0.5 }, (run) => ({ sim, web, browser } = run));
 
 const times = (page) => page.evaluate(() => ['Before', 'After'].map((label) => {
   const v = document.querySelector(`video[aria-label="${label}"]`);

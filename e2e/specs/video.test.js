@@ -1,23 +1,14 @@
 // Generation watched and the video played, as a person does it with the release build: approve,
 // see progress and scenes move, play the result; a failure; an outage the page rides out.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, changedAnswer, checkScreen, launchBrowser, openPage, startSim, startWeb, testOnce } from '../lib/harness.js';
+import { artifacts, changedAnswer, checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
 
 const INTERVAL_S = 1;
 let sim, web, browser;
-before(async () => {
-  // A 3-scene generation takes 320 s at speed 1: 20 s here.
-  sim = await startSim(['--speed', '16']);
-  web = await startWeb(sim.api, { poll_interval_seconds: INTERVAL_S, request_timeout_seconds: 2 });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sim?.stop();
-});
+// A 3-scene generation takes 320 s at speed 1: 20 s here.
+useRun(['--speed', '16'], { poll_interval_seconds: INTERVAL_S, request_timeout_seconds: 2 }, (run) => ({ sim, web, browser } = run));
 
 async function signIn(page, to) {
   await page.goto(web.url + to);
