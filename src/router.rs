@@ -161,6 +161,19 @@ pub fn provide_router() -> Location {
     location
 }
 
+/// Whether `e` is a plain click (`link::plain`): for a link that does its own work on one, such as a
+/// download read by the app.
+pub fn plain_click(e: &web_sys::MouseEvent) -> bool {
+    link::plain(&LinkClick {
+        button: e.button(),
+        ctrl: e.ctrl_key(),
+        meta: e.meta_key(),
+        shift: e.shift_key(),
+        alt: e.alt_key(),
+        ..LinkClick::default()
+    })
+}
+
 /// Reads the click and its link into plain values for `link_inside_app`.
 fn clicked_link(e: &web_sys::MouseEvent) -> LinkAction {
     let link = e

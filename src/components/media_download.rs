@@ -11,6 +11,7 @@
 
 use crate::browser::download::{read_file, save_blob, Unread};
 use crate::domain::media::{download_progress, media_extension};
+use crate::router::plain_click;
 use leptos::ev;
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
@@ -90,12 +91,10 @@ pub fn MediaDownload(
     let state = RwSignal::from(save.state.clone());
     let received = RwSignal::from(save.received.clone());
     let save = StoredValue::new_local(save);
-    let plain =
-        |ev: &MouseEvent| ev.button() == 0 && !(ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key());
     let click = {
         let href = href.clone();
         move |ev: MouseEvent| {
-            if !plain(&ev) || same_origin(&href) {
+            if !plain_click(&ev) || same_origin(&href) {
                 return;
             }
             ev.prevent_default();

@@ -37,15 +37,20 @@ pub enum LinkAction {
     LeaveToBrowser,
 }
 
+/// A click that asks only "open this": the primary button, no key held. Another button or a key asks
+/// the browser for something else (a new tab or window, a download, "save as").
+pub fn plain(click: &LinkClick) -> bool {
+    click.button == 0 && !(click.ctrl || click.meta || click.shift || click.alt)
+}
+
 /// Whether the router follows a click on a link, and how. Everything a person can ask of a link
 /// besides "go there, here" (a modified or middle click, `target`, `download`, `rel="external"`)
 /// and every other origin is the browser's.
 pub fn link_inside_app(click: &LinkClick) -> LinkAction {
-    let modified = click.ctrl || click.meta || click.shift || click.alt;
     // Keywords of `target` and tokens of `rel` are ASCII case-insensitive in HTML.
     let own_tab = click.target.is_empty() || click.target.eq_ignore_ascii_case("_self");
     let external = click.rel.split_ascii_whitespace().any(|t| t.eq_ignore_ascii_case("external"));
-    if click.default_prevented || click.button != 0 || modified || !own_tab || click.download || external {
+    if click.default_prevented || !plain(click) || !own_tab || click.download || external {
         return LinkAction::LeaveToBrowser;
     }
     // The path must follow the origin at once: `https://app.example.evil/` is not `https://app.example`.
