@@ -53,7 +53,7 @@ pub fn is_preparing(status: &ProjectStatus) -> bool {
 /// How long the review page waits before its `reads_so_far + 1`th read of a preparing project: proposals
 /// take seconds, so soon at first, then every 15 s for a service that takes longer.
 pub fn preparing_recheck_ms(reads_so_far: u32) -> u32 {
-    (2_000u32 << reads_so_far.min(3)).min(15_000)
+    super::polling::doubled(2_000, reads_so_far, 15_000) as u32
 }
 
 /// Approve from any status other than proposed is rejected (spec 4.5).

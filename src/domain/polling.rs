@@ -7,6 +7,13 @@ use crate::api::{ApiError, ErrorKind};
 /// Errors back off to at most this many intervals (30 s → 60 s → 120 s, then 120 s again).
 const BACKOFF_CAP_INTERVALS: u64 = 4;
 
+/// `first` doubled `doublings` times, never above `max`: the wait after a run of failures (or of
+/// tries not done yet), for every schedule in the app that backs off.
+pub fn doubled(first: u64, doublings: u32, max: u64) -> u64 {
+    // Past 16 doublings every schedule here is long at its cap; the shift can then never overflow.
+    (first << doublings.min(16)).min(max)
+}
+
 /// What a check that is due does, when answers may also come another way (another tab's): ask the
 /// service, take such an answer instead, or wait at most this many milliseconds for one.
 pub enum Ahead<T> {
@@ -206,8 +213,7 @@ impl PollSchedule {
     }
 
     fn backoff_ms(&self) -> u64 {
-        let doublings = self.failures.saturating_sub(1).min(16);
-        (self.interval_ms << doublings).min(self.interval_ms * BACKOFF_CAP_INTERVALS)
+        doubled(self.interval_ms, self.failures.saturating_sub(1), self.interval_ms * BACKOFF_CAP_INTERVALS)
     }
 }
 
@@ -242,6 +248,14 @@ mod tests {
         assert!(schedule.begin(now), "a check is due at {now}");
         schedule.finish(now, outcome);
         schedule.next_delay(now)
+    }
+
+    #[test]
+    fn a_wait_doubles_to_its_cap_and_stays_there_however_long_the_run() {
+        let waits: Vec<u64> = (0..6).map(|n| doubled(1_000, n, 30_000)).collect();
+        assert_eq!(waits, [1_000, 2_000, 4_000, 8_000, 16_000, 30_000]);
+        assert_eq!(doubled(1_000, u32::MAX, 30_000), 30_000, "no overflow after a very long run");
+        assert_eq!(doubled(30_000, 0, 120_000), 30_000);
     }
 
     #[test]

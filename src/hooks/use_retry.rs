@@ -1,6 +1,7 @@
 //! `use_retry`: work tried again after each failure, waiting longer each time, until it is done
 //! or the calling component is gone.
 
+use crate::domain::polling::doubled;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -23,13 +24,13 @@ where
     let alive = StoredValue::new(());
     move || {
         spawn_local(async move {
-            let mut wait = first_ms;
+            let mut waited = 0;
             while attempt().await == Attempt::Again {
-                TimeoutFuture::new(wait).await;
+                TimeoutFuture::new(doubled(first_ms.into(), waited, max_ms.into()) as u32).await;
                 if alive.try_get_value().is_none() {
                     return;
                 }
-                wait = wait.saturating_mul(2).min(max_ms);
+                waited += 1;
             }
         })
     }
