@@ -5,7 +5,7 @@
 // that the same action works once the fault clears, without a reload. Three spec files use them
 // (fault-matrix, fault-matrix-paid, faults), each with a simulator, web server and browser of its own,
 // so they run side by side and each runs in the profiles it needs (e2e/profiles.js).
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifacts, openPage, profile, useRun } from './harness.js';
 
@@ -18,9 +18,11 @@ export let sim, web, browser;
 
 /** Starts them before the file's tests and stops them after. */
 export function useFaultRun() {
-  useRun(['--speed', '2000'], { poll_interval_seconds: POLL_S, request_timeout_seconds: TIMEOUT_S }, (run) => ({ sim, web, browser } = run));
-  // Every cell makes a project; none of them is about running out of credits.
-  before(() => sim.control('PUT', '/_sim/users/1/credits', { credits: 1_000_000 }));
+  useRun(['--speed', '2000'], { poll_interval_seconds: POLL_S, request_timeout_seconds: TIMEOUT_S }, (run) => {
+    ({ sim, web, browser } = run);
+    // Every cell makes a project; none of them is about running out of credits.
+    return sim.control('PUT', '/_sim/users/1/credits', { credits: 1_000_000 });
+  });
 }
 
 const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' };

@@ -195,14 +195,15 @@ export async function launchBrowser() {
 /** A spec file's own simulator (`simFlags`, as on its command line), nginx serving the release build
  * with `config` in its config.json, and browser: started before the file's tests (each file has its own,
  * so files run side by side) and stopped after them. `bind` receives them once started, for the file's
- * own variables; a set-up of the file's own follows in a `before` of its own. */
+ * own variables, and is awaited: a file's own set-up goes there, not in a `before` of its own, which
+ * node 20 would run beside this one, before anything has started. */
 export function useRun(simFlags, config, bind) {
   const run = {};
   before(async () => {
     run.sim = await startSim(simFlags);
     run.web = await startWeb(run.sim.api, config);
     run.browser = await launchBrowser();
-    bind(run);
+    await bind(run);
   });
   after(async () => {
     await run.browser?.close();

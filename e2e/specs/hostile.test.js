@@ -3,7 +3,7 @@
 // than http(s) never become a link or a source; very long, right-to-left, emoji and combining-mark
 // texts keep a 360 px wide screen from scrolling sideways and are counted as the service counts;
 // project ids that cannot exist show the not-found page.
-import { afterEach, before, test } from 'node:test';
+import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { changedAnswer, checkScreen, openPage, profile, useRun } from '../lib/harness.js';
 
@@ -34,8 +34,8 @@ const odd = (n) => [...`${MIXED} ${UNBROKEN} ${EMOJI} ${ZALGO} `.repeat(Math.cei
 let sim, web, browser;
 const ids = {};
 
-useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 3 }, (run) => ({ sim, web, browser } = run));
-before(async () => {
+useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 3 }, async (run) => {
+  ({ sim, web, browser } = run);
   const create = async (idea) => (await sim.call('POST', '/stories/create', { person_id: 1, story_idea: idea, num_scenes: 2 })).id;
   const approve = (id) => sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
   ids.proposed = await create('A lighthouse keeper befriends a lonely whale');

@@ -4,13 +4,13 @@
 // arrows, Escape, and typing into fields): no click, no fill, no focus(). Controls are reached by
 // tabbing until the focus is on the one with the wanted role and name, so the spec keeps working
 // when the page's order or look changes, and fails when a control cannot be reached at all.
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
-useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 5 }, (run) => ({ sim, web, browser } = run));
-before(async () => {
+useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 5 }, async (run) => {
+  ({ sim, web, browser } = run);
   await sim.control('PUT', '/_sim/users/1/credits', { credits: 1_000_000 });
 });
 

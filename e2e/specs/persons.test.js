@@ -1,7 +1,7 @@
 // Persons by name with the release build on nginx: person 1 named "Narrator Ada" on the Persons page,
 // then chosen by that name in the story form and in the list's filter, at 1280 px and 360 px, every
 // screen axe-clean; the name stays in the browser, in no request the app sends.
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkScreen, openPage, useRun } from '../lib/harness.js';
 
@@ -9,8 +9,8 @@ const NAME = 'Narrator Ada';
 const IDEAS = { one: 'A lighthouse keeper reads the tides aloud', two: 'A paper boat sails all the way to the sea' };
 let sim, web, browser;
 
-useRun(['--speed', '2000'], {}, (run) => ({ sim, web, browser } = run));
-before(async () => {
+useRun(['--speed', '2000'], {}, async (run) => {
+  ({ sim, web, browser } = run);
   await sim.call('POST', '/stories/create', { person_id: 1, story_idea: IDEAS.one, num_scenes: 2 });
   await sim.call('POST', '/stories/create', { person_id: 2, story_idea: IDEAS.two, num_scenes: 2 });
 });

@@ -2,7 +2,7 @@
 // with another browser, back and forward), a generating project's progress kept fresh while the tab
 // is seen, deep links opened directly and every screen reloaded, all served by nginx with the
 // documented Content-Security-Policy in force.
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkScreen, openPage, useRun } from '../lib/harness.js';
 
@@ -15,8 +15,8 @@ const IDEAS = {
 let sim, web, browser;
 const ids = {};
 
-useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 3 }, (run) => ({ sim, web, browser } = run));
-before(async () => {
+useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 3 }, async (run) => {
+  ({ sim, web, browser } = run);
   const create = async (person, idea) => (await sim.call('POST', '/stories/create', { person_id: person, story_idea: idea, num_scenes: 3 })).id;
   const approve = (id) => sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
 

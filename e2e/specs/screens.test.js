@@ -6,15 +6,15 @@
 // names what is wrong); a variant whose check fails is saved as e2e/artifacts/screen-width-theme
 // [-mode].png (full page), and every one is with E2E_PICTURES=all, for a person to look at. Screens
 // are found by role and name, so a change of look does not break the spec, only a change of meaning.
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeProblems, forcedColorProblems, layoutProblems, openPage, screenInEveryVariant, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 const ids = {};
 
-useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 5 }, (run) => ({ sim, web, browser } = run));
-before(async () => {
+useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 5 }, async (run) => {
+  ({ sim, web, browser } = run);
   await sim.control('PUT', '/_sim/users/1/credits', { credits: 1_000_000 });
   const create = async (idea, scenes = 3) => (await sim.call('POST', '/stories/create', { person_id: 1, story_idea: idea, num_scenes: scenes })).id;
   const approve = (id) => sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
