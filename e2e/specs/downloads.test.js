@@ -34,10 +34,13 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const served = async (url) => sha256(Buffer.from(await (await fetch(url)).arrayBuffer()));
 /** The address the page uses for `url` (the app may mark it with the project's revision). */
 const shown = (page, name) => page.getByRole('link', { name, exact: true }).getAttribute('href');
-/** The requests the page's own code made for `url` (not the player's media loads). */
+/** The files the page's own code read from the storage (not the player's media loads, the service's
+ * answers, or the app's own code fetched from its site). */
 const reads = (page) => {
   const seen = [];
-  page.on('request', (r) => { if (r.resourceType() === 'fetch' && !/\/scene-projects\b/.test(r.url())) seen.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'fetch' && !/\/scene-projects\b/.test(r.url()) && !r.url().startsWith(`${web.url}/`)) seen.push(r.url());
+  });
   return seen;
 };
 
