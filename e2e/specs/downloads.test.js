@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
+import { changedAnswer, checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 useRun(['--speed', '2000'], { poll_interval_seconds: 0.5, request_timeout_seconds: 5 }, (run) => ({ sim, web, browser } = run));
@@ -34,12 +34,12 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const served = async (url) => sha256(Buffer.from(await (await fetch(url)).arrayBuffer()));
 /** The address the page uses for `url` (the app may mark it with the project's revision). */
 const shown = (page, name) => page.getByRole('link', { name, exact: true }).getAttribute('href');
-/** The files the page's own code read from the storage (not the player's media loads, the service's
- * answers, or the app's own code fetched from its site). */
+/** The files the page's own code read from the storage (not the player's media loads, the versions
+ * list's one-byte checks that a cut is still kept, the service's answers, or the app's own code). */
 const reads = (page) => {
   const seen = [];
   page.on('request', (r) => {
-    if (r.resourceType() === 'fetch' && !/\/scene-projects\b/.test(r.url()) && !r.url().startsWith(`${web.url}/`)) seen.push(r.url());
+    if (r.resourceType() === 'fetch' && !r.headers().range && !/\/scene-projects\b/.test(r.url()) && !r.url().startsWith(`${web.url}/`)) seen.push(r.url());
   });
   return seen;
 };
@@ -134,16 +134,33 @@ test('a storage that does not let the page read its files, a link that expired, 
 
 // Where the file comes from changes nothing here (the first test reads it in both profiles): what is
 // checked is the read's life across the app's pages and the tab's.
-testOnce('a download goes on while the person moves to another page, the link shown again finds it, and the tab asks before it is closed', async () => {
+testOnce('a download goes on while the person moves to another page, the link shown again finds it, the tab asks before it is closed, and a sign-out stops it', async () => {
   const project = await finishedAndUpscaled();
   const page = await openVideo(project.id);
   const href = await shown(page, 'Download the video');
+  const upscaled = await shown(page, 'Download the upscaled video');
   const fetched = reads(page);
-  let held;
-  await page.route((url) => url.href === href, async (route) => {
+  // A storage that signs its links afresh with every read of the project (as presigned addresses do):
+  // from here on each answer's media addresses carry a new signature.
+  let signed = 0;
+  await page.route((url) => url.href.startsWith(sim.api) && /\/scene-projects\/\d+$/.test(url.pathname), changedAnswer((p) => {
+    signed += 1;
+    for (const field of ['final_video_url', 'final_video_url_upscaled']) {
+      if (p[field]) p[field] = `${p[field]}${p[field].includes('?') ? '&' : '?'}signature=${signed}`;
+    }
+  }));
+  const file = (url) => new URL(url).pathname;
+  const held = new Map();
+  await page.route((url) => [href, upscaled].some((h) => file(h) === url.pathname), async (route) => {
     if (route.request().resourceType() !== 'fetch') return route.continue();
-    held = route;
+    held.set(file(route.request().url()), route);
     return undefined;
+  });
+  /** Whether leaving the tab now would be questioned (the app's beforeunload handler, asked directly). */
+  const questioned = () => page.evaluate(() => {
+    const leaving = new Event('beforeunload', { cancelable: true });
+    dispatchEvent(leaving);
+    return leaving.defaultPrevented;
   });
   const title = (await page.getByRole('heading', { level: 1 }).textContent()).replace(/[/\\:*?"<>|\s]+/g, ' ').trim();
   await page.getByRole('link', { name: 'Download the video', exact: true }).click();
@@ -160,21 +177,33 @@ testOnce('a download goes on while the person moves to another page, the link sh
   // Another page of the app: the read goes on, and the file is saved there.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
   await page.getByRole('heading', { name: 'Your projects' }).waitFor();
-  const [video] = await Promise.all([page.waitForEvent('download'), held.continue()]);
+  const [video] = await Promise.all([page.waitForEvent('download'), held.get(file(href)).continue()]);
   assert.equal(video.suggestedFilename().replace(/\.(mp4|webm)$/, ''), title);
   assert.equal(sha256(readFileSync(await video.path())), await served(href), 'the whole file, read while on the list');
 
-  // Back on the video page, its link says how the read ended, and nothing was read again.
+  // Back on the video page, its link (signed anew by the fresh answer) says how the read ended, and
+  // nothing was read again.
   await page.goBack();
   await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  for (let i = 0; i < 100 && (await shown(page, 'Download the video')) === href; i += 1) await page.waitForTimeout(100);
+  assert.notEqual(await shown(page, 'Download the video'), href, 'the link is signed afresh');
   await page.getByRole('status').filter({ hasText: `Saved as ${video.suggestedFilename()}.` }).waitFor();
-  assert.deepEqual(fetched, [href], 'one read');
-  // Nothing under way any more: the tab closes without a question.
-  let question = false;
-  page.on('dialog', (d) => { question = true; d.dismiss().catch(() => {}); });
-  await page.close({ runBeforeUnload: true });
-  await new Promise((r) => setTimeout(r, 300));
-  assert.equal(question, false, 'no question once the read is over');
+  assert.deepEqual(fetched.filter((u) => file(u) === file(href)), [href], 'one read');
+  assert.equal(await questioned(), false, 'no question once the read is over');
+
+  // A sign-out stops a read under way: nothing of the person is saved once they have gone.
+  const downloads = [];
+  page.on('download', (d) => downloads.push(d));
+  await page.getByRole('link', { name: 'Download the upscaled video' }).click();
+  await page.getByRole('status').filter({ hasText: 'Downloading…' }).waitFor();
+  assert.equal(await questioned(), true, 'a read under way: leaving is questioned');
+  while (!held.has(file(upscaled))) await page.waitForTimeout(50);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('Access token').waitFor();
+  await held.get(file(upscaled))?.continue().catch(() => {});
+  await page.waitForTimeout(500);
+  assert.equal(downloads.length, 0, 'nothing saved after the sign-out');
+  assert.equal(await questioned(), false, 'nothing under way after the sign-out');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

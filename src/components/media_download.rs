@@ -10,11 +10,14 @@
 //! it, so the browser asks first.
 
 use crate::browser::download::{read_file, save_blob, Unread};
+use crate::browser::storage;
+use crate::domain::keys;
 use crate::domain::media::{download_progress, media_extension};
 use crate::router::plain_click;
+use crate::session::{use_session, Session};
 use leptos::ev;
 use leptos::prelude::*;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use web_sys::{AbortController, MouseEvent};
@@ -38,43 +41,67 @@ struct Save {
 }
 
 thread_local! {
-    /// Every link's save this tab has shown, by link (its address and its words: two links to one
-    /// file under different names are two saves).
+    /// The saves clicked in this tab, by link: its words and its address without the query (a storage
+    /// may sign its links afresh with every read of the project; two links to one file under different
+    /// names are two saves).
     static SAVES: RefCell<HashMap<String, Rc<Save>>> = RefCell::default();
-    static LEAVE_PROMPT: Cell<bool> = const { Cell::new(false) };
+    /// What watches over the reads for the tab's life, made with the first one.
+    static WATCH: RefCell<Option<Owner>> = const { RefCell::new(None) };
 }
 
-fn save_for(key: String) -> Rc<Save> {
-    SAVES.with_borrow_mut(|saves| {
-        saves
-            .entry(key)
-            .or_insert_with(|| {
-                Rc::new(Save {
-                    state: ArcRwSignal::new(Saving::Idle),
-                    received: ArcRwSignal::new((0, None)),
-                    stop: RefCell::new(None),
-                })
-            })
-            .clone()
+fn key(label: &str, href: &str) -> String {
+    format!("{label}\n{}", href.split(['?', '#']).next().unwrap_or_default())
+}
+
+fn save_for(key: &str) -> Rc<Save> {
+    SAVES.with_borrow(|saves| saves.get(key).cloned()).unwrap_or_else(|| {
+        Rc::new(Save {
+            state: ArcRwSignal::new(Saving::Idle),
+            received: ArcRwSignal::new((0, None)),
+            stop: RefCell::new(None),
+        })
     })
 }
 
-/// The browser's own question before the tab is closed or reloaded while a file is being read:
-/// that would end the read. Installed with the first read, for the tab's life.
-fn ask_before_leaving_the_tab() {
-    if LEAVE_PROMPT.replace(true) {
+/// Stops every read and forgets every save: at sign-out, which leaves nothing of the person.
+fn forget_all() {
+    let saves = SAVES.take();
+    for save in saves.values() {
+        save.stop.borrow().iter().for_each(AbortController::abort);
+    }
+}
+
+/// Installed with the first read, for the tab's life: the browser's own question before the tab is
+/// closed or reloaded while a file is being read (that would end the read), and the reads stopped
+/// when the person signs out (not when the service refuses an expired token: the same person signs
+/// in again, and `keys::OWNER` stays for them).
+fn watch_over_reads(session: Session) {
+    if WATCH.with_borrow(Option::is_some) {
         return;
     }
     let reading =
         || SAVES.with_borrow(|saves| saves.values().any(|s| s.state.with_untracked(|s| *s == Saving::Reading)));
-    let listener = window_event_listener(ev::beforeunload, move |e| {
-        if reading() {
-            e.prevent_default();
-            e.set_return_value("A download is under way: leaving stops it.");
-        }
+    let owner = Owner::new_root(None);
+    owner.with(|| {
+        let listener = window_event_listener(ev::beforeunload, move |e| {
+            if reading() {
+                e.prevent_default();
+                e.set_return_value("A download is under way: leaving stops it.");
+            }
+        });
+        // Removed by nothing: for the tab's life, as the reads it guards.
+        std::mem::forget(listener);
+        Effect::watch(
+            move || session.signed_in(),
+            |&signed_in, _, _| {
+                if !signed_in && storage::read_value(keys::OWNER).is_none() {
+                    forget_all();
+                }
+            },
+            false,
+        );
     });
-    // For the tab's life, as the reads it guards.
-    std::mem::forget(listener);
+    WATCH.set(Some(owner));
 }
 
 /// `href` is an address `safe_media_url` let through; `name` the file's name without extension.
@@ -87,7 +114,9 @@ pub fn MediaDownload(
     unseen: String,
     #[prop(into)] name: Signal<String>,
 ) -> impl IntoView {
-    let save = save_for(format!("{label}{unseen}\n{href}"));
+    let key = key(&format!("{label}{unseen}"), &href);
+    let save = save_for(&key);
+    let session = use_session();
     let state = RwSignal::from(save.state.clone());
     let received = RwSignal::from(save.received.clone());
     let save = StoredValue::new_local(save);
@@ -108,7 +137,8 @@ pub fn MediaDownload(
             *save.stop.borrow_mut() = Some(controller);
             save.received.set((0, None));
             save.state.set(Saving::Reading);
-            ask_before_leaving_the_tab();
+            SAVES.with_borrow_mut(|saves| saves.insert(key.clone(), save.clone()));
+            watch_over_reads(session);
             // Read now: the page (and the signal holding the name) may be gone when the file is in.
             let stem = name.get_untracked();
             let href = href.clone();
