@@ -136,12 +136,9 @@ test('a storage that does not let the page read its files, a link that expired, 
 // checked is the read's life across the app's pages and the tab's.
 testOnce('a download goes on while the person moves to another page, the link shown again finds it, the tab asks before it is closed, and a sign-out stops it', async () => {
   const project = await finishedAndUpscaled();
-  const page = await openVideo(project.id);
-  const href = await shown(page, 'Download the video');
-  const upscaled = await shown(page, 'Download the upscaled video');
-  const fetched = reads(page);
+  const page = await openPage(browser);
   // A storage that signs its links afresh with every read of the project (as presigned addresses do):
-  // from here on each answer's media addresses carry a new signature.
+  // each answer's media addresses carry a new signature.
   let signed = 0;
   await page.route((url) => url.href.startsWith(sim.api) && /\/scene-projects\/\d+$/.test(url.pathname), changedAnswer((p) => {
     signed += 1;
@@ -149,6 +146,13 @@ testOnce('a download goes on while the person moves to another page, the link sh
       if (p[field]) p[field] = `${p[field]}${p[field].includes('?') ? '&' : '?'}signature=${signed}`;
     }
   }));
+  await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  await page.goto(`${web.url}/projects/${project.id}/video`);
+  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+  const href = await shown(page, 'Download the video');
+  const upscaled = await shown(page, 'Download the upscaled video');
+  assert.match(href, /signature=\d+$/);
+  const fetched = reads(page);
   const file = (url) => new URL(url).pathname;
   const held = new Map();
   await page.route((url) => [href, upscaled].some((h) => file(h) === url.pathname), async (route) => {

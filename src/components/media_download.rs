@@ -12,9 +12,9 @@
 use crate::browser::download::{read_file, save_blob, Unread};
 use crate::browser::storage;
 use crate::domain::keys;
-use crate::domain::media::{download_progress, media_extension};
+use crate::domain::media::{download_progress, media_extension, unsigned};
 use crate::router::plain_click;
-use crate::session::{use_session, Session};
+use crate::session::Session;
 use leptos::ev;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -41,16 +41,15 @@ struct Save {
 }
 
 thread_local! {
-    /// The saves clicked in this tab, by link: its words and its address without the query (a storage
-    /// may sign its links afresh with every read of the project; two links to one file under different
-    /// names are two saves).
+    /// The saves clicked in this tab, by link: its words and the file its address names, whatever it is
+    /// signed with now (`media::unsigned`; two links to one file under different names are two saves).
     static SAVES: RefCell<HashMap<String, Rc<Save>>> = RefCell::default();
     /// What watches over the reads for the tab's life, made with the first one.
     static WATCH: RefCell<Option<Owner>> = const { RefCell::new(None) };
 }
 
 fn key(label: &str, href: &str) -> String {
-    format!("{label}\n{}", href.split(['?', '#']).next().unwrap_or_default())
+    format!("{label}\n{}", unsigned(href))
 }
 
 fn save_for(key: &str) -> Rc<Save> {
@@ -75,7 +74,7 @@ fn forget_all() {
 /// closed or reloaded while a file is being read (that would end the read), and the reads stopped
 /// when the person signs out (not when the service refuses an expired token: the same person signs
 /// in again, and `keys::OWNER` stays for them).
-fn watch_over_reads(session: Session) {
+fn watch_over_reads(session: Option<Session>) {
     if WATCH.with_borrow(Option::is_some) {
         return;
     }
@@ -91,6 +90,7 @@ fn watch_over_reads(session: Session) {
         });
         // Removed by nothing: for the tab's life, as the reads it guards.
         std::mem::forget(listener);
+        let Some(session) = session else { return };
         Effect::watch(
             move || session.signed_in(),
             |&signed_in, _, _| {
@@ -116,7 +116,8 @@ pub fn MediaDownload(
 ) -> impl IntoView {
     let key = key(&format!("{label}{unseen}"), &href);
     let save = save_for(&key);
-    let session = use_session();
+    // Absent where the player is mounted alone (the browser tests): no sign-out to watch for then.
+    let session = use_context::<Session>();
     let state = RwSignal::from(save.state.clone());
     let received = RwSignal::from(save.received.clone());
     let save = StoredValue::new_local(save);

@@ -52,6 +52,51 @@ pub fn download_progress(received: u64, total: Option<u64>) -> String {
     }
 }
 
+/// Query parameters storages sign a link with, lower-case: AWS (v2; v4's are all `x-amz-`), Google
+/// Cloud (its v4 ones all `x-goog-`), CloudFront and the usual plain names.
+const SIGNING: [&str; 10] = [
+    "signature",
+    "sig",
+    "expires",
+    "expiry",
+    "exp",
+    "token",
+    "policy",
+    "key-pair-id",
+    "awsaccesskeyid",
+    "googleaccessid",
+];
+/// Azure's shared access signature: short names, taken for signing ones only beside its `sig`.
+const AZURE: [&str; 15] =
+    ["sv", "ss", "srt", "sp", "se", "st", "spr", "sr", "si", "skoid", "sktid", "skt", "ske", "sks", "skv"];
+
+/// The file a media address names, whatever signature it carries now: the address without the
+/// parameters a storage signs links with, and without its fragment. A storage may sign its links
+/// afresh with every read of the project (a presigned address expires) and it is still the same file;
+/// a version in the query (`?v=2`) stays, as it names another file.
+pub fn unsigned(url: &str) -> String {
+    let url = url.trim().split('#').next().unwrap_or_default();
+    let Some((base, query)) = url.split_once('?') else { return url.to_owned() };
+    let name = |param: &str| param.split('=').next().unwrap_or_default().to_ascii_lowercase();
+    let azure = query.split('&').any(|p| name(p) == "sig");
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|p| {
+            let n = name(p);
+            let signs = n.starts_with("x-amz-")
+                || n.starts_with("x-goog-")
+                || SIGNING.contains(&n.as_str())
+                || (azure && AZURE.contains(&n.as_str()));
+            !p.is_empty() && !signs
+        })
+        .collect();
+    if kept.is_empty() {
+        base.to_owned()
+    } else {
+        format!("{base}?{}", kept.join("&"))
+    }
+}
+
 /// A media address that changes whenever the project does, so a service that keeps one address for
 /// a re-made video still gets the new file fetched (browsers cache media by address). Addresses
 /// with a query are left alone: that is where signed links keep their signature.
@@ -105,6 +150,48 @@ pub fn seek_for_key(key: &str, now: f64, duration: f64) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_signed_afresh_names_the_same_file_and_a_version_in_the_query_another() {
+        let aws = |date: &str, sig: &str| {
+            format!("https://b.s3.amazonaws.com/p/7/final.mp4?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date={date}&X-Amz-Expires=3600&X-Amz-Signature={sig}")
+        };
+        assert_eq!(unsigned(&aws("20261128T080000Z", "ab12")), unsigned(&aws("20261128T083000Z", "cd34")));
+        assert_eq!(unsigned(&aws("20261128T080000Z", "ab12")), "https://b.s3.amazonaws.com/p/7/final.mp4");
+        // The simulator's alt profile: the version in the query, the signature beside it.
+        assert_eq!(
+            unsigned("https://cdn.example/v2/projects/7/final.webm?v=2&sig=9f"),
+            "https://cdn.example/v2/projects/7/final.webm?v=2"
+        );
+        assert_ne!(
+            unsigned("https://cdn.example/final.webm?v=1&sig=a"),
+            unsigned("https://cdn.example/final.webm?v=2&sig=a")
+        );
+        // Google Cloud v4, CloudFront, Azure (its short names only beside its `sig`).
+        assert_eq!(
+            unsigned("https://storage.googleapis.com/b/f.mp4?X-Goog-Date=1&X-Goog-Signature=2"),
+            "https://storage.googleapis.com/b/f.mp4"
+        );
+        assert_eq!(
+            unsigned("https://d.cloudfront.net/f.mp4?Expires=1&Signature=x&Key-Pair-Id=K"),
+            "https://d.cloudfront.net/f.mp4"
+        );
+        assert_eq!(
+            unsigned("https://a.blob.core.windows.net/c/f.mp4?sv=2024&se=2026&sp=r&sig=x"),
+            "https://a.blob.core.windows.net/c/f.mp4"
+        );
+        assert_eq!(
+            unsigned("https://cdn.example/f.mp4?sv=3"),
+            "https://cdn.example/f.mp4?sv=3",
+            "no `sig`: not Azure's"
+        );
+        // The app's own revision mark and a plain address are left as they are; a fragment goes.
+        assert_eq!(
+            unsigned("http://127.0.0.1:8787/media/final-v1.webm?rev=20261128"),
+            "http://127.0.0.1:8787/media/final-v1.webm?rev=20261128"
+        );
+        assert_eq!(unsigned(" https://cdn.example/f.mp4#t=10 "), "https://cdn.example/f.mp4");
+    }
 
     #[test]
     fn only_http_and_https_with_a_host_are_used() {

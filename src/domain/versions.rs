@@ -1,8 +1,10 @@
 //! Every final video a project has had, as this device saw it: each address with when it appeared
 //! and why (the first generation, a scene regenerated, an upscale), and the same for each scene's
 //! image and clip, so an earlier cut can still be watched, compared or downloaded while the service
-//! keeps it. Addresses are kept as the service gave them.
+//! keeps it. Addresses are kept as the service gave them, the newest signature of each file (a storage
+//! may sign its links afresh with every read: `media::unsigned` tells one file from another).
 
+use super::media::unsigned;
 use crate::api::Project;
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +26,16 @@ pub struct Version {
 }
 
 impl Version {
+    /// The same file at `url`, signed afresh: the newest signature is the one still valid. True when
+    /// the address changed.
+    fn keep_newest(&mut self, url: &str) -> bool {
+        let changed = self.url != url;
+        if changed {
+            url.clone_into(&mut self.url);
+        }
+        changed
+    }
+
     /// "First generation", "Scene 2 regenerated", "Upscaled".
     pub fn describe(&self) -> String {
         match self.why {
@@ -56,11 +68,15 @@ impl Versions {
         for s in &project.scenes {
             for (clip, url) in [(false, &s.image_url), (true, &s.video_url)] {
                 let Some(url) = present(url) else { continue };
-                let known = self.scenes.iter().rfind(|(n, c, _)| (*n, *c) == (s.scene_number, clip));
-                if known.is_some_and(|(_, _, v)| v.url == url) {
-                    continue;
-                }
-                let why = if known.is_some() { Why::Regenerated(s.scene_number) } else { Why::First };
+                let known = self.scenes.iter_mut().rfind(|(n, c, _)| (*n, *c) == (s.scene_number, clip));
+                let why = match known {
+                    Some((_, _, v)) if unsigned(&v.url) == unsigned(url) => {
+                        new |= v.keep_newest(url);
+                        continue;
+                    }
+                    Some(_) => Why::Regenerated(s.scene_number),
+                    None => Why::First,
+                };
                 self.scenes.push((s.scene_number, clip, Version { url: url.to_owned(), at: now, why }));
                 new = true;
             }
@@ -68,7 +84,8 @@ impl Versions {
         let finals = [(false, &project.final_video_url), (true, &project.final_video_url_upscaled)];
         for (upscaled, url) in finals {
             let Some(url) = present(url) else { continue };
-            if self.finals.iter().any(|v| v.url == url) {
+            if let Some(v) = self.finals.iter_mut().find(|v| unsigned(&v.url) == unsigned(url)) {
+                new |= v.keep_newest(url);
                 continue;
             }
             let why = match (upscaled, self.cuts().next_back().map(|v| v.at)) {
@@ -168,6 +185,30 @@ mod tests {
         v.see(&project("f1", ["c1", "c2"], None), 10);
         v.see(&project("f1?v=2", ["c1", "c2"], None), 20);
         assert_eq!(v.newest_first().next().unwrap().why, Why::Remade);
+        assert!(v.before_and_after().is_none());
+    }
+
+    #[test]
+    fn links_signed_afresh_at_every_read_are_the_same_versions_kept_with_their_newest_signature() {
+        let signed =
+            |path: &str, read: u32| format!("https://b.s3.example/{path}?X-Amz-Date={read}&X-Amz-Signature=s{read}");
+        let read = |n: u32| {
+            let mut p = project(&signed("final.mp4", n), [&signed("1.mp4", n), &signed("2.mp4", n)], None);
+            p.scenes[0].image_url = Some(signed("1.png", n));
+            p.scenes[1].image_url = Some(signed("2.png", n));
+            p
+        };
+        let mut v = Versions::default();
+        assert!(v.see(&read(1), 10));
+        assert!(v.see(&read(2), 20), "the fresher signatures are kept");
+        assert!(!v.see(&read(2), 30));
+        assert_eq!(v.finals.len(), 1, "no phantom cut");
+        assert_eq!(v.finals[0].why, Why::First);
+        assert_eq!((v.finals[0].url.as_str(), v.finals[0].at), (signed("final.mp4", 2).as_str(), 10));
+        assert!(
+            v.scenes.iter().all(|(.., s)| s.why == Why::First && s.url.ends_with("s2")),
+            "no scene seen as regenerated"
+        );
         assert!(v.before_and_after().is_none());
     }
 
