@@ -192,7 +192,8 @@ testOnce('a download goes on while the person moves to another page, the link sh
   for (let i = 0; i < 100 && (await shown(page, 'Download the video')) === href; i += 1) await page.waitForTimeout(100);
   assert.notEqual(await shown(page, 'Download the video'), href, 'the link is signed afresh');
   await page.getByRole('status').filter({ hasText: `Saved as ${video.suggestedFilename()}.` }).waitFor();
-  assert.deepEqual(fetched.filter((u) => file(u) === file(href)), [href], 'one read');
+  // One read of the file (its address carries whichever signature the page had when clicked).
+  assert.equal(fetched.filter((u) => file(u) === file(href)).length, 1, 'one read');
   assert.equal(await questioned(), false, 'no question once the read is over');
 
   // A sign-out stops a read under way: nothing of the person is saved once they have gone.
