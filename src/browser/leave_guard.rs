@@ -9,17 +9,23 @@ use wasm_bindgen::JsCast;
 const QUESTION: &str =
     "You have unsaved scene changes. They stay saved on this device as a draft. Leave this page anyway?";
 
+/// The browser's own question before the tab is closed or reloaded, while `ask()` says there is
+/// something leaving would lose (`question` is shown by the browsers that still show a page's words).
+/// Until the handle is removed.
+pub fn ask_before_unload(question: &'static str, ask: impl Fn() -> bool + 'static) -> WindowListenerHandle {
+    window_event_listener(ev::beforeunload, move |e| {
+        if ask() {
+            e.prevent_default();
+            e.set_return_value(question);
+        }
+    })
+}
+
 /// Installs the guard for the lifetime of the calling component.
 pub fn guard_leaving(has_unsaved: impl Fn() -> bool + Clone + 'static) {
     let Some(window) = web_sys::window() else { return };
 
-    let unsaved = has_unsaved.clone();
-    let before_unload = window_event_listener(ev::beforeunload, move |e| {
-        if unsaved() {
-            e.prevent_default();
-            e.set_return_value(QUESTION);
-        }
-    });
+    let before_unload = ask_before_unload(QUESTION, has_unsaved.clone());
     on_cleanup(move || before_unload.remove());
 
     let unsaved = has_unsaved;

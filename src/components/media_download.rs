@@ -10,12 +10,12 @@
 //! it, so the browser asks first.
 
 use crate::browser::download::{read_file, save_blob, Unread};
+use crate::browser::leave_guard::ask_before_unload;
 use crate::browser::storage;
 use crate::domain::keys;
 use crate::domain::media::{download_progress, media_extension, unsigned};
 use crate::router::plain_click;
 use crate::session::Session;
-use leptos::ev;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -82,14 +82,8 @@ fn watch_over_reads(session: Option<Session>) {
         || SAVES.with_borrow(|saves| saves.values().any(|s| s.state.with_untracked(|s| *s == Saving::Reading)));
     let owner = Owner::new_root(None);
     owner.with(|| {
-        let listener = window_event_listener(ev::beforeunload, move |e| {
-            if reading() {
-                e.prevent_default();
-                e.set_return_value("A download is under way: leaving stops it.");
-            }
-        });
         // Removed by nothing: for the tab's life, as the reads it guards.
-        std::mem::forget(listener);
+        std::mem::forget(ask_before_unload("A download is under way: leaving stops it.", reading));
         let Some(session) = session else { return };
         Effect::watch(
             move || session.signed_in(),
