@@ -164,14 +164,19 @@ pub fn provide_router() -> Location {
 /// Whether `e` is a plain click (`link::plain`): for a link that does its own work on one, such as a
 /// download read by the app.
 pub fn plain_click(e: &web_sys::MouseEvent) -> bool {
-    link::plain(&LinkClick {
+    link::plain(&pressed(e))
+}
+
+/// The click's button and keys, the rest of `LinkClick` empty.
+fn pressed(e: &web_sys::MouseEvent) -> LinkClick<'static> {
+    LinkClick {
         button: e.button(),
         ctrl: e.ctrl_key(),
         meta: e.meta_key(),
         shift: e.shift_key(),
         alt: e.alt_key(),
         ..LinkClick::default()
-    })
+    }
 }
 
 /// Reads the click and its link into plain values for `link_inside_app`.
@@ -194,12 +199,8 @@ fn clicked_link(e: &web_sys::MouseEvent) -> LinkAction {
         target: &target,
         rel: &rel,
         download: link.has_attribute("download"),
-        button: e.button(),
-        ctrl: e.ctrl_key(),
-        meta: e.meta_key(),
-        shift: e.shift_key(),
-        alt: e.alt_key(),
         default_prevented: e.default_prevented(),
+        ..pressed(e)
     })
 }
 
