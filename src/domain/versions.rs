@@ -84,7 +84,8 @@ impl Versions {
         let finals = [(false, &project.final_video_url), (true, &project.final_video_url_upscaled)];
         for (upscaled, url) in finals {
             let Some(url) = present(url) else { continue };
-            if let Some(v) = self.finals.iter_mut().find(|v| unsigned(&v.url) == unsigned(url)) {
+            let file = unsigned(url);
+            if let Some(v) = self.finals.iter_mut().find(|v| unsigned(&v.url) == file) {
                 new |= v.keep_newest(url);
                 continue;
             }
