@@ -158,7 +158,6 @@ async fn a_video_without_narration_has_no_captions_track() {
 #[wasm_bindgen_test]
 async fn captions_that_come_or_change_after_the_video_loaded_keep_the_video_and_the_persons_choice() {
     use leptos::prelude::*;
-    use storyreel::components::VideoPlayer;
     use storyreel::domain::captions::{webvtt, Cue};
 
     let _page = one_at_a_time().await;
@@ -166,20 +165,7 @@ async fn captions_that_come_or_change_after_the_video_loaded_keep_the_video_and_
     let url = project.final_video_url.expect("the final video");
     let file = RwSignal::new(None::<String>);
     let root = container();
-    let none = Signal::stored(None::<String>);
-    let app = leptos::mount::mount_to(root.clone(), move || {
-        view! {
-            <VideoPlayer
-                final_url=Some(url.clone())
-                upscaled_url=none
-                clips=Vec::new()
-                captions=file
-                chapters=none
-                on_refresh=Callback::new(|_| ())
-                file_stem="A story"
-            />
-        }
-    });
+    let app = mount_player(&root, url, file.into(), "A story");
     let video: HtmlVideoElement =
         wait_for("the player", || root.query_selector("video").ok().flatten()).await.unchecked_into();
     wait_for("the video's metadata", || (video.ready_state() >= 1).then_some(())).await;
@@ -221,7 +207,6 @@ async fn captions_that_come_or_change_after_the_video_loaded_keep_the_video_and_
 async fn the_video_on_another_origin_is_read_in_full_and_saved_under_the_name_given() {
     use leptos::prelude::*;
     use std::{cell::RefCell, rc::Rc};
-    use storyreel::components::VideoPlayer;
     use wasm_bindgen::closure::Closure;
 
     let _page = one_at_a_time().await;
@@ -241,21 +226,7 @@ async fn the_video_on_another_origin_is_read_in_full_and_saved_under_the_name_gi
     let window = web_sys::window().unwrap();
     window.add_event_listener_with_callback_and_bool("click", catch.as_ref().unchecked_ref(), true).unwrap();
     let root = container();
-    let none = Signal::stored(None::<String>);
-    let player_url = url.clone();
-    let _app = leptos::mount::mount_to(root.clone(), move || {
-        view! {
-            <VideoPlayer
-                final_url=Some(player_url.clone())
-                upscaled_url=none
-                clips=Vec::new()
-                captions=none
-                chapters=none
-                on_refresh=Callback::new(|_| ())
-                file_stem="A lighthouse story"
-            />
-        }
-    });
+    let _app = mount_player(&root, url.clone(), Signal::stored(None), "A lighthouse story");
     link(&root, "Download the video").expect("the download link").click();
     let (name, blob) = wait_for("the saved file", || saved.borrow().clone()).await;
     window.remove_event_listener_with_callback_and_bool("click", catch.as_ref().unchecked_ref(), true).unwrap();
@@ -270,4 +241,30 @@ async fn the_video_on_another_origin_is_read_in_full_and_saved_under_the_name_gi
     assert!(stored > 10_000, "a real video file: {stored} B");
     assert_eq!(read, stored, "every byte of the file");
     wait_for("the words", || text(&root).contains(&format!("Saved as {name}.")).then_some(())).await;
+}
+
+/// The player alone in `root` (no page around it): the final video at `url`, `captions`, no upscaled
+/// version, clips or chapters, its saved files named `file_stem`.
+fn mount_player(
+    root: &web_sys::HtmlElement,
+    url: String,
+    captions: leptos::prelude::Signal<Option<String>>,
+    file_stem: &'static str,
+) -> impl Sized {
+    use leptos::prelude::*;
+    use storyreel::components::VideoPlayer;
+    let none = Signal::stored(None::<String>);
+    leptos::mount::mount_to(root.clone(), move || {
+        view! {
+            <VideoPlayer
+                final_url=Some(url.clone())
+                upscaled_url=none
+                clips=Vec::new()
+                captions=captions
+                chapters=none
+                on_refresh=Callback::new(|_| ())
+                file_stem=file_stem
+            />
+        }
+    })
 }
