@@ -7,7 +7,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, checkScreen, openPage, useRun } from '../lib/harness.js';
+import { artifacts, checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
 
 // A token nothing else could contain by chance, so any copy of it found anywhere is a leak.
 const TOKEN = 'sr-canary-7Qz8x2LmT0vRk4';
@@ -55,7 +55,9 @@ const rejectToken = (page) => page.route(`${sim.api}/**`, (route) => route.fulfi
 }));
 const REJECTED = 'The service did not accept your access token';
 
-test('signing out removes the token and every draft from both storages; another account then sees none', async () => {
+// Once: what the browser's storages keep after a sign-out; the answers in between are read in both by the
+// tests below.
+testOnce('signing out removes the token and every draft from both storages; another account then sees none', async () => {
   const page = await openPage(browser);
   await signIn(page, TOKEN, { to: '/new', remember: true });
   await page.getByLabel('Story idea').fill('Account one: a secret garden behind the library');

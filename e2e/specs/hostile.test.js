@@ -5,7 +5,7 @@
 // project ids that cannot exist show the not-found page.
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { changedAnswer, checkScreen, openPage, profile, useRun } from '../lib/harness.js';
+import { changedAnswer, checkScreen, openPage, profile, testOnce, useRun } from '../lib/harness.js';
 
 // Each payload, were it ever parsed as markup or run, sets window.__pwned, opens a dialog or leaves
 // an element behind.
@@ -133,7 +133,9 @@ const itemsOf = (body) => (Array.isArray(body) ? body : body.items);
 /** An error body as this profile's service writes it. */
 const errorBody = (message) => (profile === 'alt' ? { error: { code: 'invalid_request', message } } : { detail: message });
 
-test('markup and script typed into the story form and the scene fields stay text everywhere they are shown', async () => {
+// Once: the person's own text, written as text wherever it shows; the answers it comes back in are read in
+// both profiles by create-review.test.js.
+testOnce('markup and script typed into the story form and the scene fields stay text everywhere they are shown', async () => {
   const page = await signedIn('/new');
   await page.getByLabel('Story idea').fill(HOSTILE);
   await page.getByLabel('Person id').fill('1');
@@ -278,7 +280,8 @@ test('addresses other than http(s) from the service never become a thumbnail or 
   await assertInert(page, 'the video page while generating');
 });
 
-test('long, right-to-left, emoji and combining-mark texts from the service hold a 360 px screen', async () => {
+// Once: how the texts lay out at 360 px; the answers that carry them are read in both by the tests above.
+testOnce('long, right-to-left, emoji and combining-mark texts from the service hold a 360 px screen', async () => {
   const page = await signedIn('/new', { width: 360, height: 800 });
   await page.getByLabel('Story idea').waitFor();
   // Ten scenes of 5,000-character texts; each narration is the short right-to-left sentence.
@@ -334,7 +337,8 @@ test('long, right-to-left, emoji and combining-mark texts from the service hold 
   await checkScreen(page, 'hostile-failed-360');
 });
 
-test('the story idea is counted as the service counts it, in Unicode code points, and nothing typed is cut', async () => {
+// Once: the form counts what the person types; the service counts the same in either profile.
+testOnce('the story idea is counted as the service counts it, in Unicode code points, and nothing typed is cut', async () => {
   const page = await signedIn('/new', { width: 360, height: 800 });
   const idea = page.getByLabel('Story idea');
   const counter = page.locator('#story-idea-count');

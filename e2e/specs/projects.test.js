@@ -4,7 +4,7 @@
 // documented Content-Security-Policy in force.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, openPage, useRun } from '../lib/harness.js';
+import { checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
 
 const IDEAS = {
   proposed: 'A lighthouse keeper befriends a lonely whale',
@@ -248,7 +248,8 @@ test('each project opens the page that fits its state, and every screen survives
   await page.context().close();
 });
 
-test('nginx serves deep links and the documented headers, and the app runs under its Content-Security-Policy', async () => {
+// Once: nginx's headers and the policy are the web server's, whatever the service answers.
+testOnce('nginx serves deep links and the documented headers, and the app runs under its Content-Security-Policy', async () => {
   const page = await openPage(browser);
   const response = await signIn(page, `/projects/${ids.completed}/video`);
   assert.equal(response.status(), 200);
@@ -287,7 +288,8 @@ test('nginx serves deep links and the documented headers, and the app runs under
   await page.context().close();
 });
 
-test('a list opened in a background tab reads once, then waits until it is seen', async () => {
+// Once: when the list is read follows the tab being seen; the answers' shape is read in both by the tests above.
+testOnce('a list opened in a background tab reads once, then waits until it is seen', async () => {
   const page = await openPage(browser);
   await page.addInitScript(() => {
     sessionStorage.setItem('storyreel.token', 'demo-token');

@@ -2,7 +2,7 @@
 // successful request), and signs out. Release build on nginx; the simulator on another origin.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, openPage, useRun } from '../lib/harness.js';
+import { checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 useRun(['--speed', '500'], {}, (run) => ({ sim, web, browser } = run));
@@ -49,14 +49,16 @@ test('a wrong token is refused next to the field, with the keyboard alone', asyn
   await checkScreen(page, 'sign-in-refused');
 });
 
-test('an unknown address shows the not-found page', async () => {
+// Once: the app's router; nothing is asked of the service.
+testOnce('an unknown address shows the not-found page', async () => {
   const page = await openPage(browser);
   await page.goto(web.url + '/no/such/page');
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await checkScreen(page, 'not-found');
 });
 
-test('the theme control is found by role and name, sets the theme and is remembered', async () => {
+// Once: the theme is the device's; no answer of the service changes it.
+testOnce('the theme control is found by role and name, sets the theme and is remembered', async () => {
   const page = await openPage(browser);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(web.url + '/sign-in');
@@ -88,7 +90,8 @@ test('the theme control is found by role and name, sets the theme and is remembe
   await page.context().close();
 });
 
-test('at 360 px nothing scrolls sideways and the header keeps to two tidy rows', async () => {
+// Once: the header's layout; no answer of the service changes it.
+testOnce('at 360 px nothing scrolls sideways and the header keeps to two tidy rows', async () => {
   const page = await openPage(browser);
   await page.setViewportSize({ width: 360, height: 740 });
   const fits = async (screen) => {

@@ -86,7 +86,8 @@ test('approve, watch progress and scenes change, and play the finished video', a
   await checkScreen(page, 'completed');
 });
 
-test('three tabs on one generating project make one stream of status checks; the others go on when the checking tab closes', async () => {
+// Once: the tabs share one stream of checks among themselves; each answer is read as in the first test, in both.
+testOnce('three tabs on one generating project make one stream of status checks; the others go on when the checking tab closes', async () => {
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A lantern floats down a river', num_scenes: 2 });
   await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
   // Slow enough to stay generating through the whole test.
@@ -137,7 +138,8 @@ test('a project that fails shows its error and what to do next', async () => {
   await checkScreen(page, 'failed');
 });
 
-test('the simulator stopped mid-generation shows reconnecting, and the page recovers when it returns', async () => {
+// Once: no answer comes at all while the simulator is stopped; the answers after it are read as in the first test.
+testOnce('the simulator stopped mid-generation shows reconnecting, and the page recovers when it returns', async () => {
   await sim.control('PUT', '/_sim/speed', { speed: 1 });
   const id = await sim.approvedProject(2);
   const page = await openPage(browser);
