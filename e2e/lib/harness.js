@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
+import { after, afterEach, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 
@@ -199,6 +199,7 @@ export async function launchBrowser() {
  * node 20 would run beside this one, before anything has started. */
 export function useRun(simFlags, config, bind) {
   const run = {};
+  afterEach(pictureWhatFailed);
   before(async () => {
     run.sim = await startSim(simFlags);
     run.web = await startWeb(run.sim.api, config);
@@ -212,10 +213,30 @@ export function useRun(simFlags, config, bind) {
   });
 }
 
+/** The pages `openPage` opened that are still open: a test that fails leaves its own open. */
+const openPages = new Set();
+
+/** After a failed test, each page it left open, pictured with its text, in e2e/artifacts: what the
+ * person would have seen when the wait ran out (a run on a loaded machine cannot be watched). */
+async function pictureWhatFailed(t) {
+  const pages = [...openPages].filter((p) => !p.isClosed());
+  openPages.clear();
+  if (t.passed) return;
+  mkdirSync(artifacts, { recursive: true });
+  const stem = `failed-${t.name.replace(/[^\w]+/g, '-').slice(0, 60)}`;
+  await Promise.all(pages.map(async (page, i) => {
+    const path = join(artifacts, `${stem}-${i + 1}`);
+    await page.screenshot({ path: `${path}.png`, fullPage: true }).catch(() => {});
+    const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((e) => `(no text: ${e.message})`);
+    writeFileSync(`${path}.txt`, `${page.url()}\n\n${text}\n`);
+  }));
+}
+
 /** A page in a fresh context that fails the test on uncaught errors in the app. */
 export async function openPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  openPages.add(page);
   const problems = [];
   // Anything the Content-Security-Policy blocks is a failure: the app must work under the documented policy.
   await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
