@@ -176,8 +176,9 @@ test('a regeneration that fails keeps the video before: it plays and downloads u
   const id = await completed(sim);
   const page = await openVideo(web, id);
   const before = (await sim.call('GET', `/scene-projects/${id}`)).final_video_url;
-  // Slow enough to fail it half-way (a regeneration takes about 6 s at speed 20).
-  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 20 });
+  // Slow enough to fail it half-way, however loaded the machine (a regeneration takes 115 s at speed 1;
+  // at 20, about 6 s, which a loaded run can spend between the click and the failure).
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 });
   await page.getByRole('button', { name: 'Regenerate scene 2…' }).click();
   await page.getByRole('dialog', { name: 'Regenerate scene 2' }).getByRole('button', { name: /^Regenerate \(/ }).click();
   await page.getByText('Scene 2 is being regenerated').waitFor();
