@@ -217,7 +217,8 @@ export function useRun(simFlags, config, bind) {
 const openPages = new Set();
 
 /** After a failed test, each page it left open, pictured with its text, in e2e/artifacts: what the
- * person would have seen when the wait ran out (a run on a loaded machine cannot be watched). */
+ * person would have seen when the wait ran out (a run on a loaded machine cannot be watched). Tests
+ * that run side by side (the fault matrix's cells, two at a time) picture their own pages as well. */
 async function pictureWhatFailed(t) {
   const pages = [...openPages].filter((p) => !p.isClosed());
   openPages.clear();
