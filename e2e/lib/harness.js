@@ -223,13 +223,12 @@ async function pictureWhatFailed(t) {
   const pages = [...openPages].filter((p) => !p.isClosed());
   openPages.clear();
   if (t.passed) return;
-  mkdirSync(artifacts, { recursive: true });
   const stem = `failed-${t.name.replace(/[^\w]+/g, '-').slice(0, 60)}`;
   await Promise.all(pages.map(async (page, i) => {
-    const path = join(artifacts, `${stem}-${i + 1}`);
-    await page.screenshot({ path: `${path}.png`, fullPage: true }).catch(() => {});
+    const name = `${stem}-${i + 1}`;
+    await picture(page, name, [t.name]);
     const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((e) => `(no text: ${e.message})`);
-    writeFileSync(`${path}.txt`, `${page.url()}\n\n${text}\n`);
+    writeFileSync(join(artifacts, `${name}.txt`), `${page.url()}\n\n${text}\n`);
   }));
 }
 
