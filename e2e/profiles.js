@@ -4,7 +4,7 @@
 // such an answer, and once otherwise: the same test twice would test nothing more.
 //
 //   node e2e/profiles.js both    the specs that also run against alt, one path a line (scripts/test)
-//   node e2e/profiles.js order   the spec paths read from stdin, the longest first (scripts/stages.sh)
+//   node e2e/profiles.js order   "PROFILE PATH" lines read from stdin, the longest run first (scripts/stages.sh)
 import { readdirSync } from 'node:fs';
 
 /** Specs that run against both profiles: what each exercises of the answers the spec leaves open. */
@@ -36,7 +36,7 @@ export const DEFAULT_ONLY = {
 };
 
 /** Seconds each spec file takes alone (default profile, 2026-11-25, quiet machine: `node --test FILE`),
- * for the order files start in: the longest first, so the run does not end waiting on one of them. A
+ * for the order runs start in: the longest first, so the run does not end waiting on one of them. A
  * file not listed starts last; the figures only order, so they need not be exact. */
 export const SECONDS = {
   'video.test.js': 81, 'fault-matrix.test.js': 73, 'fault-matrix-paid.test.js': 61, 'projects.test.js': 42,
@@ -44,6 +44,14 @@ export const SECONDS = {
   'storage.test.js': 11, 'create-review.test.js': 10, 'keyboard.test.js': 7.5, 'sign-in.test.js': 7.4,
   'persons.test.js': 7.4, 'delivery.test.js': 13, 'captions.test.js': 7.2, 'script.test.js': 6.9,
   'spending.test.js': 12, 'versions.test.js': 12, 'downloads.test.js': 14,
+};
+
+/** The same under alt, where a file runs only its tests that depend on an open answer (2026-11-28). */
+export const ALT_SECONDS = {
+  'fault-matrix-paid.test.js': 50, 'video.test.js': 46, 'projects.test.js': 38, 'revise.test.js': 28,
+  'faults.test.js': 20, 'access.test.js': 10, 'keyboard.test.js': 8, 'create-review.test.js': 7,
+  'versions.test.js': 7, 'hostile.test.js': 7, 'spending.test.js': 5, 'captions.test.js': 5,
+  'downloads.test.js': 5, 'persons.test.js': 4, 'sign-in.test.js': 2,
 };
 
 // A spec nobody classified would silently run once: refuse to go on instead.
@@ -54,7 +62,10 @@ if (unclassified.length) throw new Error(`e2e/profiles.js: say which profiles ru
 if (process.argv[2] === 'both') for (const f of Object.keys(BOTH)) console.log(`specs/${f}`);
 if (process.argv[2] === 'order') {
   const { readFileSync } = await import('node:fs');
-  const paths = readFileSync(0, 'utf8').split('\n').filter(Boolean);
-  const seconds = (p) => SECONDS[p.split('/').pop()] ?? 0;
-  for (const p of paths.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) console.log(p);
+  const runs = readFileSync(0, 'utf8').split('\n').filter(Boolean);
+  const seconds = (run) => {
+    const [profile, path] = run.split(' ');
+    return (profile === 'alt' ? ALT_SECONDS : SECONDS)[path.split('/').pop()] ?? 0;
+  };
+  for (const run of runs.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) console.log(run);
 }

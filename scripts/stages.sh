@@ -188,23 +188,67 @@ run_browser_tests() {
   fi
 }
 
-# End-to-end specs (all of e2e/specs/ when none are named) against the release build in one profile,
-# $E2E_FILES_AT_ONCE files at a time (each has its own simulator, web server and browser). The queue
-# is ours, longest file first (e2e/profiles.js, `order`): `node --test` sorts the files it is given,
-# which started the longest last and left the run waiting on it alone.
-run_e2e() {
-  local profile=$1 out rc=0
+# "PROFILE PATH" for each spec named (all of e2e/specs/ when none are), for `run_e2e`.
+e2e_runs() {
+  local profile=$1 spec
   shift
-  local files=("${@#e2e/}")
+  local specs=("${@#e2e/}")
+  [ ${#specs[@]} -gt 0 ] || mapfile -t specs < <(cd "$repo/e2e" && ls specs/*.test.js)
+  for spec in "${specs[@]}"; do echo "$profile $spec"; done
+}
+
+# End-to-end runs against the release build, each argument "PROFILE PATH" (`e2e_runs`): one spec file
+# against one simulator profile, each with its own simulator, web server and browser. One queue for
+# both profiles, the longest run first (e2e/profiles.js, `order`; `node --test` sorts the files it is
+# given, which started the longest last and left the run waiting on it alone), $E2E_FILES_AT_ONCE at a
+# time until `widen_e2e` lets more run at once: while the browser tests run beside them, three; when
+# they end, their cores go to the queue at once, not to a second queue that waited for them.
+run_e2e() {
+  local out rc=0 log
   cd "$repo/e2e" || return
-  [ ${#files[@]} -gt 0 ] || mapfile -t files < <(ls specs/*.test.js)
   out=$(mktemp -d)
-  printf '%s\n' "${files[@]}" | node profiles.js order \
-    | SIM_PROFILE=$profile xargs -P "${E2E_FILES_AT_ONCE:-3}" -I{} \
-      sh -c 'node --test --test-reporter=tap "$1" >"$2/$(basename "$1").log" 2>&1' _ {} "$out" || rc=$?
-  cat "$out"/*.log
+  printf '%s\n' "$@" | node profiles.js order >"$out/queue" || return
+  # In the background for its pid: GNU xargs runs one more command at once on each SIGUSR1.
+  xargs -P "${E2E_FILES_AT_ONCE:-3}" -L 1 sh -c \
+    'SIM_PROFILE=$1 node --test --test-reporter=tap "$2" >"$0/$1-$(basename "$2").log" 2>&1' "$out" <"$out/queue" &
+  echo $! >"$stage_logs/e2e.pid"
+  wait $! || rc=$?
+  rm -f "$stage_logs/e2e.pid"
+  for log in "$out"/*.log; do
+    echo "# $(basename "$log" .log)"
+    cat "$log"
+  done
   rm -rf "$out"
   return "$rc"
+}
+
+# One more end-to-end run at once as each of the background stages named ends (in the order they end).
+widen_e2e_as_each_ends() {
+  local left=("$@") name still
+  while [ ${#left[@]} -gt 0 ]; do
+    still=()
+    for name in "${left[@]}"; do
+      if [ -f "$stage_logs/$name.done" ]; then widen_e2e 1; else still+=("$name"); fi
+    done
+    left=("${still[@]}")
+    [ ${#left[@]} -eq 0 ] || sleep 1
+  done
+}
+
+# Lets the end-to-end queue run $1 more at once from now on (none if it has ended).
+widen_e2e() {
+  local i pid=
+  for _ in $(seq 50); do
+    pid=$(cat "$stage_logs/e2e.pid" 2>/dev/null) && [ -n "$pid" ] && break
+    sleep 0.1
+  done
+  for i in $(seq "$1"); do
+    # Only that xargs: SIGUSR1 would end another process the number now names.
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = xargs ] || return 0
+    kill -USR1 "$pid"
+    # Signals of one kind sent together can arrive as one.
+    sleep 0.2
+  done
 }
 
 # The end-to-end specs a change touches, for --quick: a changed spec itself, and each spec whose
