@@ -8,7 +8,10 @@ import { brotliCompressSync, constants } from 'node:zlib';
 export function firstLoadFiles(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   // Quoted or not: the release build's index.html is minified (Trunk.toml), which drops the quotes it can.
-  const names = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)=(?:"\/?([^"]+)"|\/?([^\s">]+))/g)]
+  // The tab's icon is not among them: browsers ask for it after the page's load event, at idle priority
+  // (its own request in delivery.test.js).
+  const names = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)=(?:"\/?([^"]+)"|\/?([^\s">]+))[^>]*>/g)]
+    .filter((m) => !/\brel=["']?icon\b/.test(m[0]))
     .map((m) => m[1] ?? m[2]);
   return ['index.html', ...new Set(names)];
 }

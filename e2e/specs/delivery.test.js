@@ -108,6 +108,29 @@ test('index.html and config.json stay fresh, and are not served from a precompre
   }
 });
 
+test("the tab's icon is the app's own picture, named for its content and cached for a year; a missing one is not index.html", async () => {
+  const page = await openPage(browser);
+  await page.goto(`${web.url}/sign-in`);
+  await page.getByLabel('Access token').waitFor();
+  const href = await page.locator('link[rel=icon]').getAttribute('href');
+  assert.match(href, /^\/icon-[0-9a-f]{8,16}\.svg$/, 'an icon of the app, so the browser asks for no /favicon.ico');
+  // Drawn as the browser draws a tab's icon: an image, here under the page's own Content-Security-Policy.
+  const drawn = await page.evaluate((src) => new Promise((ok) => {
+    const img = new Image();
+    img.onload = () => ok({ width: img.naturalWidth, height: img.naturalHeight });
+    img.onerror = () => ok(null);
+    img.src = src;
+  }), href);
+  assert.ok(drawn && drawn.width > 0 && drawn.height > 0, `the icon draws as an image: ${JSON.stringify(drawn)}`);
+  const res = await get(href, 'gzip');
+  assert.equal(res.status, 200);
+  assert.equal(res.headers['content-type'], 'image/svg+xml');
+  assert.deepEqual(caching(res.headers), { cacheControl: `max-age=${YEAR}`, expiresIn: YEAR });
+  assert.equal((await get('/icon-0123456789abcdef.svg', 'gzip')).status, 404, 'an icon of another build is missing, not the page');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test("index.html asks the browser to open the API's connection at once; config.json and the assets do not", async () => {
   const preconnect = `<${new URL(sim.api).origin}>; rel=preconnect; crossorigin`;
   for (const path of ['/', '/projects/42/video']) {
