@@ -201,8 +201,8 @@ e2e_runs() {
 # against one simulator profile, each with its own simulator, web server and browser. One queue for
 # both profiles, the longest run first (e2e/profiles.js, `order`; `node --test` sorts the files it is
 # given, which started the longest last and left the run waiting on it alone), $E2E_FILES_AT_ONCE at a
-# time until `widen_e2e` lets more run at once: while the browser tests run beside them, three; when
-# they end, their cores go to the queue at once, not to a second queue that waited for them.
+# time until `widen_e2e` lets one more run at once: a browser run that ends gives its share of the
+# cores to the queue then, not to a second queue that waited for all of them.
 run_e2e() {
   local out rc=0 log
   cd "$repo/e2e" || return
@@ -234,7 +234,7 @@ widen_e2e_as_each_ends() {
       if [ ! -f "$stage_logs/$name.done" ]; then
         still+=("$name")
       elif [ "$more" -gt 0 ]; then
-        widen_e2e 1
+        widen_e2e
         more=$((more - 1))
       fi
     done
@@ -243,20 +243,18 @@ widen_e2e_as_each_ends() {
   done
 }
 
-# Lets the end-to-end queue run $1 more at once from now on (none if it has ended).
+# Lets the end-to-end queue run one more at once from now on (none if it has ended).
 widen_e2e() {
-  local i pid=
+  local pid=
   for _ in $(seq 50); do
     pid=$(cat "$stage_logs/e2e.pid" 2>/dev/null) && [ -n "$pid" ] && break
     sleep 0.1
   done
-  for i in $(seq "$1"); do
-    # Only that xargs: SIGUSR1 would end another process the number now names.
-    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = xargs ] || return 0
-    kill -USR1 "$pid"
-    # Signals of one kind sent together can arrive as one.
-    sleep 0.2
-  done
+  # Only that xargs: SIGUSR1 would end another process the number now names.
+  [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = xargs ] || return 0
+  kill -USR1 "$pid"
+  # Signals of one kind sent together can arrive as one: the next call's comes later.
+  sleep 0.2
 }
 
 # The end-to-end specs a change touches, for --quick: a changed spec itself, and each spec whose
