@@ -1,5 +1,5 @@
 // Trunk post-build hook: writes NAME.br (brotli, quality 11) and NAME.gz (gzip -9) beside every .wasm,
-// .js and .css file of the build, so a web server can send them as they are (nginx: brotli_static and
+// .js and .css file of the build and each file of a page's parts (.bin, deploy/split-pages.mjs), so a web server can send them as they are (nginx: brotli_static and
 // gzip_static in deploy/nginx.conf) instead of compressing on every request, or not at all.
 // Runs after deploy/externalize-boot.mjs, so the boot script is compressed too.
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dir = stagingDir('precompress');
 
-const compressible = /\.(wasm|js|css)$/;
+const compressible = /\.(wasm|js|css|bin)$/;
 function* files(folder) {
   for (const name of readdirSync(folder)) {
     const path = join(folder, name);
@@ -37,7 +37,7 @@ for (const path of files(dir)) {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 11,
       [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      [constants.BROTLI_PARAM_MODE]: path.endsWith('.wasm') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_MODE]: /\.(wasm|bin)$/.test(path) ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
     },
   }));
   writeFileSync(`${path}.gz`, gzip9(bytes));

@@ -206,7 +206,19 @@ test('while the wasm downloads the page shows its frame and says it is starting;
 // The pages' split-off code (src/page_code.rs, deploy/split-pages.mjs): every part, as built.
 const partsDir = join(dist, 'snippets', 'wasm-split');
 const parts = readdirSync(partsDir).filter((name) => name.endsWith('.wasm'));
-const isPart = (url) => new URL(url).pathname.startsWith('/snippets/wasm-split/') && url.endsWith('.wasm');
+// Each split page's parts in one file, for a page opened at its address: a line of JSON naming each
+// part and its length, then their bytes (deploy/split-pages.mjs).
+const bundles = readdirSync(partsDir).filter((name) => name.endsWith('.bin'));
+const bundleOf = (page) => bundles.find((name) => name.startsWith(`parts_${page}-`));
+function partsIn(bytes) {
+  const end = bytes.indexOf(10);
+  let at = end + 1;
+  return JSON.parse(bytes.subarray(0, end).toString()).map(([name, length]) => [name, bytes.subarray(at, at += length)]);
+}
+const isPart = (url) => new URL(url).pathname.startsWith('/snippets/wasm-split/') && /\.(wasm|bin)$/.test(url);
+const partsFetched = (page) => page.evaluate(() => performance.getEntriesByType('resource')
+  .map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/snippets/wasm-split/') && /\.(wasm|bin)$/.test(p))
+  .map((p) => p.split('/').pop()));
 
 test("sign-in starts without any page's split-off code; the parts come once, after, and serve a page offline", async () => {
   assert.ok(parts.length >= 6, `one part or more for each of the five split pages and the finished video: ${parts.join(', ')}`);
@@ -218,12 +230,22 @@ test("sign-in starts without any page's split-off code; the parts come once, aft
     assert.ok(brotliDecompressSync(res.body).equals(readFileSync(join(partsDir, name))), `${name} decodes to the built file`);
     assert.deepEqual(caching(res.headers), { cacheControl: `max-age=${YEAR}`, expiresIn: YEAR }, `${name} is named for its content and cached for a year`);
   }
+  assert.equal(bundles.length, 6, `one file of parts for each split page and the finished video: ${bundles.join(', ')}`);
+  for (const name of bundles) {
+    const res = await get(`/snippets/wasm-split/${name}`, 'gzip, deflate, br');
+    assert.equal(res.status, 200, name);
+    assert.equal(res.headers['content-encoding'], 'br', `${name} comes brotli`);
+    assert.deepEqual(caching(res.headers), { cacheControl: `max-age=${YEAR}`, expiresIn: YEAR }, `${name} is cached for a year`);
+    const held = partsIn(brotliDecompressSync(res.body));
+    assert.ok(held.length >= 1, name);
+    for (const [part, bytes] of held) assert.ok(bytes.equals(readFileSync(join(partsDir, part))), `${name} holds ${part} as built`);
+  }
   const page = await openPage(browser);
   const asked = [];
   page.on('request', (r) => { if (isPart(r.url())) asked.push(new URL(r.url()).pathname); });
   await page.goto(`${web.url}/sign-in`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  assert.deepEqual(asked, [], 'the first screen asked for no part');
+  assert.deepEqual(asked, [], 'the first screen asked for no part, nor any file of parts');
 
   // Once the first screen has had the connection to itself, every part is fetched, each once.
   await page.waitForFunction((n) => performance.getEntriesByType('resource')
@@ -264,7 +286,7 @@ test('a page whose code does not arrive says so under its own heading, keeps the
   await page.context().close();
 });
 
-test("opened at a split page's address, the page's parts are asked for beside the main wasm, once, and used", async () => {
+test("opened at a split page's address, the page's parts are asked for beside the main wasm in one file, once, and used", async () => {
   for (const [path, part] of [['/projects/1/video', 'split_video'], ['/projects/1', 'split_project'], ['/new', 'split_new_story'],
     ['/persons', 'split_persons'], ['/spending', 'split_spending']]) {
     const page = await openPage(browser);
@@ -274,23 +296,37 @@ test("opened at a split page's address, the page's parts are asked for beside th
     await page.waitForURL(`**${path}`);
     await page.waitForFunction(() => !document.querySelector('#main [role="status"]')?.textContent.includes('Loading the page'));
     await page.getByRole('heading', { level: 1 }).waitFor();
-    const fetched = await page.evaluate(() => performance.getEntriesByType('resource')
-      .filter((e) => e.name.includes('/snippets/wasm-split/') && e.name.endsWith('.wasm'))
-      .map((e) => ({ file: new URL(e.name).pathname.split('/').pop(), by: e.initiatorType })));
-    // "link": the boot script's preload, before the app ran (the loader's own request would be a
-    // "fetch"); and no part twice, so the loader took the preloaded answers rather than asking again.
-    // (After 3 s the app fetches the other pages' parts; those come as "fetch", once each.)
-    assert.ok(fetched.some((f) => f.file.startsWith(`${part}-`) && f.by === 'link'), `${path}: ${part} preloaded: ${JSON.stringify(fetched)}`);
-    assert.equal(new Set(fetched.map((f) => f.file)).size, fetched.length, `${path}: each part once: ${JSON.stringify(fetched)}`);
+    const fetched = await partsFetched(page);
+    // The page's file of parts, which only the boot script asks for (before the app has run), once;
+    // and none of the parts it holds asked for alone, so the loader took them from it. (After 3 s the
+    // app fetches the other pages' parts, once each.)
+    const bundle = bundleOf(part.slice('split_'.length));
+    const held = partsIn(readFileSync(join(partsDir, bundle))).map(([name]) => name);
+    assert.ok(held.some((name) => name.startsWith(`${part}-`)), `${bundle} holds ${part}`);
+    assert.deepEqual(fetched.filter((f) => f.endsWith('.bin')), [bundle], `${path}: its parts in one file: ${JSON.stringify(fetched)}`);
+    assert.deepEqual(fetched.filter((f) => held.includes(f)), [], `${path}: no part of it asked for alone: ${JSON.stringify(fetched)}`);
+    assert.equal(new Set(fetched).size, fetched.length, `${path}: each part once: ${JSON.stringify(fetched)}`);
     assert.deepEqual(page.problems, [], path);
     await page.context().close();
   }
 });
 
+test("a page's file of parts that does not arrive costs nothing more: each part is fetched alone and the page opens", async () => {
+  const page = await openPage(browser);
+  await page.route((url) => isPart(url.href) && url.pathname.endsWith('.bin'), (route) => route.abort('internetdisconnected'));
+  await page.goto(`${web.url}/new`);
+  await page.getByLabel('Access token').fill('demo-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'New story' }).waitFor();
+  const alone = (await partsFetched(page)).filter((f) => f.endsWith('.wasm'));
+  assert.ok(alone.some((f) => f.startsWith('split_new_story-')), `the page's part, alone: ${JSON.stringify(alone)}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a video page watching a generation starts without the finished view\'s code; a finished one asks for it before the wasm arrives, says so if it does not arrive, and shows it on "Try again"', async () => {
-  const isFinishedPart = (url) => isPart(url.href) && url.pathname.includes('/split_finished_part-');
-  const partsFetched = (page) => page.evaluate(() => performance.getEntriesByType('resource')
-    .map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/snippets/wasm-split/') && p.endsWith('.wasm')));
+  // The finished view's own part, alone or in its file of parts (which also holds the chunks it needs).
+  const isFinishedPart = (url) => isPart(url.href) && /\/(split|parts)_finished_part-/.test(url.pathname);
   const { id: generating } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A fox learns to swim', num_scenes: 2 });
   await sim.control('PUT', `/_sim/projects/${generating}/speed`, { speed: 1 }); // generating for the whole test
   await sim.call('POST', `/scene-projects/${generating}/approve`, { confirm_credits: true });
@@ -301,7 +337,7 @@ test('a video page watching a generation starts without the finished view\'s cod
   await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
   const marked = (name) => page.evaluate((m) => performance.getEntriesByName(m)[0]?.startTime ?? null, name);
   const finishedParts = () => page.evaluate(() => performance.getEntriesByType('resource')
-    .filter((e) => e.name.includes('/snippets/wasm-split/split_finished_part-')).map((e) => ({ start: e.startTime, by: e.initiatorType })));
+    .filter((e) => /\/(split|parts)_finished_part-/.test(e.name)).map((e) => ({ start: e.startTime, file: new URL(e.name).pathname.split('/').pop() })));
 
   // Watching a generation: usable before any of the finished view's code was asked for (the app asks
   // for every page's code 3 s after it starts; that may come after, never before).
@@ -309,7 +345,8 @@ test('a video page watching a generation starts without the finished view\'s cod
   await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video').length > 0);
   await page.getByRole('progressbar').waitFor({ state: 'attached' });
   const ready = await marked('storyreel:ready:video');
-  assert.ok((await partsFetched(page)).some((p) => p.includes('/split_video-')), "the page's own part");
+  assert.ok(partsIn(readFileSync(join(partsDir, bundleOf('video')))).some(([name]) => name.startsWith('split_video-')), "the video page's file holds its part");
+  assert.ok((await partsFetched(page)).includes(bundleOf('video')), "the page's own parts");
   assert.deepEqual((await finishedParts()).filter((f) => f.start < ready), [], "no finished view's code before the page was usable");
 
   // Finished, opened by its address: the status read before the wasm has arrived says so, and the
@@ -327,7 +364,7 @@ test('a video page watching a generation starts without the finished view\'s cod
   await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video').length > 0);
   await page.unrouteAll();
   assert.equal(asked.length, 1, 'asked for once');
-  assert.deepEqual((await finishedParts()).map((f) => f.by), ['link'], 'the preload, used by the app');
+  assert.deepEqual((await finishedParts()).map((f) => f.file), [bundleOf('finished_part')], "the boot script's file of parts, used by the app");
 
   // Finished, with the status answering after the app has started (the project read says finished):
   // the app asks for the code itself, and the script no longer preloads it, so it comes once.
@@ -341,7 +378,8 @@ test('a video page watching a generation starts without the finished view\'s cod
   await page.unrouteAll();
   page.off('request', onRequest);
   assert.equal(asked.length, 1, 'asked for once, by the app');
-  assert.deepEqual((await finishedParts()).map((f) => f.by), ['fetch'], 'by the app, not preloaded');
+  assert.equal((await finishedParts()).length, 1);
+  assert.match((await finishedParts())[0].file, /^split_finished_part-[0-9a-f]+\.wasm$/, 'the part alone, by the app; no file of parts');
 
   // Finished, with its code not arriving: said under the page's own heading, which stays; the page is not
   // marked usable until the finished view is there.
