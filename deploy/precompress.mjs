@@ -1,6 +1,7 @@
 // Trunk post-build hook: writes NAME.br (brotli, quality 11) and NAME.gz (gzip -9) beside every .wasm,
-// .js and .css file of the build and each file of a page's parts (.bin, deploy/split-pages.mjs), so a web server can send them as they are (nginx: brotli_static and
-// gzip_static in deploy/nginx.conf) instead of compressing on every request, or not at all.
+// .js and .css file of the build and each file of a page's parts (.bin, deploy/split-pages.mjs), so a web
+// server can send them as they are (nginx: brotli_static and gzip_static in deploy/nginx.conf) instead of
+// compressing on every request, or not at all.
 // Runs after deploy/externalize-boot.mjs, so the boot script is compressed too.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

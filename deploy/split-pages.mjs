@@ -142,13 +142,9 @@ for (const link of preloads) {
 // Prepended to trunk's boot module (deploy/externalize-boot.mjs then moves it to a file): it runs as
 // soon as the bindings have arrived, before their `await init(...)` of the main wasm.
 const publicUrl = process.env.TRUNK_PUBLIC_URL || '/';
-// A part's table holds only what its page has not asked for already.
 const shipped = (files) => files.map((f) => renamed.get(f));
-const byAddress = Object.entries(PAGES).filter(([, at]) => typeof at === 'string').map(([page, at]) => [at, shipped(pageFiles[page])]);
-const byPart = Object.entries(PAGES).filter(([, at]) => typeof at === 'object')
-  .map(([part, { of }]) => [part, shipped(pageFiles[part].filter((f) => !pageFiles[of].includes(f)))]);
 // One file of a page's parts: a line of JSON naming each part and its length, then their bytes.
-const bundle = (page, files) => {
+const fileOfParts = (page, files) => {
   const bytes = files.map((f) => readFileSync(join(parts, f)));
   const head = Buffer.from(`${JSON.stringify(files.map((f, i) => [f, bytes[i].length]))}\n`);
   const contents = Buffer.concat([head, ...bytes]);
@@ -156,11 +152,14 @@ const bundle = (page, files) => {
   writeFileSync(join(parts, name), contents);
   return name;
 };
-const pageOf = Object.fromEntries(Object.entries(PAGES).map(([page, at]) => [typeof at === 'string' ? at : page, page]));
-const bundled = (entries) => JSON.stringify(Object.fromEntries(entries.map(([key, files]) => [key, bundle(pageOf[key], files)])));
+const byAddress = Object.entries(PAGES).filter(([, at]) => typeof at === 'string')
+  .map(([page, at]) => [at, fileOfParts(page, shipped(pageFiles[page]))]);
+// A part's file holds only what its page has not asked for already.
+const byPart = Object.entries(PAGES).filter(([, at]) => typeof at === 'object')
+  .map(([part, { of }]) => [part, fileOfParts(part, shipped(pageFiles[part].filter((f) => !pageFiles[of].includes(f))))]);
 // b: asks for a file of parts and reads it into { name: bytes } for the loader's `part` ({} if it
 // does not arrive: each part is then fetched alone, and fails or not on its own).
-const early = `{const p=location.pathname.replace(/\\/+$/,""),f=${bundled(byAddress)},g=${bundled(byPart)},`
+const early = `{const p=location.pathname.replace(/\\/+$/,""),f=${JSON.stringify(Object.fromEntries(byAddress))},g=${JSON.stringify(Object.fromEntries(byPart))},`
   + `b=n=>{n&&(window.storyreelBundles??=[]).push(fetch(${JSON.stringify(`${publicUrl}snippets/wasm-split/`)}+n).then(r=>{if(!r.ok)throw 0;return r.arrayBuffer()})`
   + '.then(a=>{const u=new Uint8Array(a),i=u.indexOf(10),m={};let o=i+1;for(const[k,l]of JSON.parse(new TextDecoder().decode(u.subarray(0,i))))m[k]=u.subarray(o,o+=l);return m}).catch(()=>({})))};'
   + 'for(const [r,n] of Object.entries(f))if(new RegExp(r).test(p))b(n);'

@@ -378,8 +378,9 @@ test('a video page watching a generation starts without the finished view\'s cod
   await page.unrouteAll();
   page.off('request', onRequest);
   assert.equal(asked.length, 1, 'asked for once, by the app');
-  assert.equal((await finishedParts()).length, 1);
-  assert.match((await finishedParts())[0].file, /^split_finished_part-[0-9a-f]+\.wasm$/, 'the part alone, by the app; no file of parts');
+  const byTheApp = await finishedParts();
+  assert.equal(byTheApp.length, 1);
+  assert.match(byTheApp[0].file, /^split_finished_part-[0-9a-f]+\.wasm$/, 'the part alone, by the app; no file of parts');
 
   // Finished, with its code not arriving: said under the page's own heading, which stays; the page is not
   // marked usable until the finished view is there.
