@@ -497,6 +497,39 @@ test('a first-reads script that arrives after the app has started reads nothing:
   await page.context().close();
 });
 
+test('a read started early that the service answers 429 with Retry-After: the app says so, and reads again once that time is over', async () => {
+  const page = await openPage(browser);
+  await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  await sim.control('PUT', '/_sim/faults', { rate_limit_count: 1, retry_after_seconds: 3, path_contains: '/scene-projects' });
+  try {
+    const before = await listReads();
+    const release = await holdBack(page, mainWasm);
+    await page.goto(web.url + '/', { waitUntil: 'commit' });
+    for (const until = Date.now() + 10_000; Date.now() < until && await listReads() === before;) await new Promise((ok) => setTimeout(ok, 50));
+    assert.equal(await listReads() - before, 1, 'read before the wasm arrived');
+    release();
+    // The status and the Retry-After of the early read reach the app.
+    await page.getByText(/too many requests; try again in [23] seconds/).waitFor();
+    const [limited] = (await sim.requests('GET', /\/scene-projects$/)).slice(before);
+    assert.equal(limited.status, 429);
+    const refresh = page.getByRole('button', { name: 'Refresh list' });
+    await refresh.click();
+    await page.waitForTimeout(1_000);
+    assert.equal(await listReads() - before, 1, 'asked again at once, nothing is sent');
+    // The person waits the seconds they were told, and is heard (the schedule's own next read is
+    // 30 s away).
+    await page.waitForTimeout(2_300);
+    await refresh.click();
+    await page.getByText(/too many requests/).waitFor({ state: 'detached', timeout: 5_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:projects-fresh').length > 0);
+    assert.equal(await listReads() - before, 2, 'one read, once the wait was over');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await sim.control('PUT', '/_sim/faults', { path_contains: null });
+    await page.context().close();
+  }
+});
+
 test('a kept token the service no longer accepts: the read started early answers 401, and the app asks to sign in again', async () => {
   const page = await openPage(browser);
   await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'a-token-the-service-revoked'));

@@ -172,11 +172,14 @@ describe('faults from the simulator', () => {
     const page = await signedInPage(`/projects/${id}/video`);
     await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
     await faults({ unavailable_count: 1, retry_after_seconds: 4, path_contains: '/status' });
-    await page.getByRole('button', { name: 'Check now' }).click();
+    const checkNow = page.getByRole('button', { name: 'Check now' });
+    await checkNow.click();
     // The alt profile sends Retry-After as an HTTP date, whole seconds: 4 s can read as 3 to 5.
     const said = page.getByText(/unavailable for now.*try again in [345] seconds/);
     await said.waitFor();
+    assert.equal(await checkNow.getAttribute('aria-disabled'), 'true', 'Check now waits for the service\'s time');
     await said.waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal(await checkNow.getAttribute('aria-disabled'), 'false', 'and is offered again after it');
     const gap = gapAfter(await sim.requests('GET', new RegExp(`/scene-projects/${id}/status$`)), 503);
     assert.ok(gap >= 2_900, `the next check waited for Retry-After (4 s; the poll interval is ${POLL_S} s): ${gap} ms`);
     await faults({});

@@ -57,7 +57,9 @@ pub struct PollSchedule {
     in_flight: bool,
     /// Consecutive checks without an answer.
     failures: u32,
-    rate_limited: bool,
+    /// The service asked to wait (`Retry-After`, or a 429 without it: until the next check); the
+    /// person's own check is refused until then, not until the next check.
+    wait_until: Option<u64>,
     last_answer_at: Option<u64>,
     /// The tab is hidden and the owner chose not to check while nobody looks.
     paused: bool,
@@ -73,7 +75,7 @@ impl PollSchedule {
             next_at: Some(now),
             in_flight: false,
             failures: 0,
-            rate_limited: false,
+            wait_until: None,
             last_answer_at: None,
             paused: false,
             asked: false,
@@ -97,7 +99,7 @@ impl PollSchedule {
         if self.next_at.is_none() {
             return;
         }
-        self.rate_limited = false;
+        self.wait_until = None;
         let delay = match outcome {
             Outcome::Answered => {
                 self.failures = 0;
@@ -115,8 +117,9 @@ impl PollSchedule {
                 self.backoff_ms()
             }
             Outcome::RateLimited { retry_after_ms } => {
-                self.rate_limited = true;
-                self.interval_ms.max(retry_after_ms.unwrap_or(0))
+                let delay = self.interval_ms.max(retry_after_ms.unwrap_or(0));
+                self.wait_until = Some(now + retry_after_ms.unwrap_or(delay));
+                delay
             }
         };
         self.next_at = Some(now + delay);
@@ -145,7 +148,7 @@ impl PollSchedule {
     }
 
     fn due_now(&mut self, now: u64) -> bool {
-        if self.in_flight || self.rate_limited {
+        if self.in_flight || self.wait_until.is_some_and(|until| now < until) {
             return false;
         }
         self.paused = false;
@@ -208,8 +211,14 @@ impl PollSchedule {
         self.failures > 0
     }
 
+    /// The last check was told to wait: the schedule checks less often until one is answered.
     pub fn rate_limited(&self) -> bool {
-        self.rate_limited
+        self.wait_until.is_some()
+    }
+
+    /// Until when the service asked not to be asked again (the person's check is refused till then).
+    pub fn wait_until(&self) -> Option<u64> {
+        self.wait_until
     }
 
     fn backoff_ms(&self) -> u64 {
@@ -279,7 +288,10 @@ mod tests {
         assert!(!s.read_again(2 * S), "not while a read is under way");
         s.finish(3 * S, Outcome::RateLimited { retry_after_ms: Some(10 * S) });
         assert!(!s.read_again(4 * S), "not before the service's Retry-After");
+        assert!(!s.read_again(13 * S - 1));
         assert_eq!(s.next_delay(4 * S), Some(29 * S), "the interval, as the wait asked for is shorter");
+        // The message said "try again in 10 seconds": the person's read then goes, not 30 s later.
+        assert!(s.read_again(13 * S) && s.begin(13 * S));
     }
 
     #[test]
@@ -354,8 +366,11 @@ mod tests {
         assert_eq!(check(&mut s, 0, Outcome::RateLimited { retry_after_ms: Some(90 * S) }), Some(90 * S));
         assert!(s.rate_limited());
         assert!(!s.check_now(S), "check now waits for what the service asked");
+        assert_eq!(s.wait_until(), Some(90 * S));
         assert_eq!(check(&mut s, 90 * S, Outcome::RateLimited { retry_after_ms: Some(2 * S) }), Some(30 * S));
         assert_eq!(check(&mut s, 120 * S, Outcome::RateLimited { retry_after_ms: None }), Some(30 * S));
+        assert!(!s.check_now(149 * S), "without a Retry-After, the wait is the interval");
+        assert!(s.rate_limited());
         assert_eq!(check(&mut s, 150 * S, Outcome::Answered), Some(30 * S));
         assert!(!s.rate_limited());
     }

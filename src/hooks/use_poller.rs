@@ -44,6 +44,8 @@ pub struct PollState {
     pub asked: bool,
     pub reconnecting: bool,
     pub rate_limited: bool,
+    /// Until when the service asked not to be asked (the person's check waits till then).
+    pub wait_until: Option<u64>,
 }
 
 impl From<&PollSchedule> for PollState {
@@ -55,6 +57,7 @@ impl From<&PollSchedule> for PollState {
             asked: s.asked_in_flight(),
             reconnecting: s.reconnecting(),
             rate_limited: s.rate_limited(),
+            wait_until: s.wait_until(),
         }
     }
 }

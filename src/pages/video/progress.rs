@@ -81,13 +81,13 @@ pub fn PollLine(watch: GenerationWatch, now: ReadSignal<u64>) -> impl IntoView {
     let poll = watch.poller.state;
     let permission = RwSignal::new(notify::permission());
     let notify_wanted = watch.notify_wanted;
-    let unavailable = Memo::new(move |_| poll.with(|p| p.asked || p.rate_limited));
+    let unavailable = Memo::new(move |_| poll.with(|p| p.asked || p.wait_until.is_some_and(|until| until > now.get())));
     view! {
         <div class="poll-line">
             <p class="muted">{move || poll_text(poll.get(), now.get())}</p>
             // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page.
-            // Unavailable only while the person's own check is under way or the service asked to
-            // wait; the clock's checks leave it alone (a press then changes nothing: the answer under
+            // Unavailable only while the person's own check is under way or the wait the service
+            // asked for lasts; the clock's checks leave it alone (a press then changes nothing: the answer under
             // way is as fresh as the one it would ask for).
             <button
                 type="button"
