@@ -13,7 +13,7 @@
   const config = fetch('/config.json').then((r) => (r.ok ? r.text() : null)).catch(() => null);
   window.storyreelBoot = {
     config,
-    /** The answer (a fetch promise) read for `url` with `token`, once, if asked for within 15 s of
+    /** The answer (a promise of its status, `Retry-After` and text) read for `url` with `token`, once, if asked for within 15 s of
      * the start (later it would be old: a page whose code took longer reads afresh); otherwise
      * undefined. `signal` is the app's own: its timer ends the read as it would its own request. */
     take(url, token, signal) {
@@ -68,14 +68,19 @@
     for (const [tag, endpoint] of reading) {
       const url = new URL(base + endpoint, location.href).href;
       const stop = new AbortController();
-      const answer = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, signal: stop.signal });
+      // The body is read here, as it arrives: a body the app reads itself comes a task later, after
+      // the browser has drawn the page once more without it.
+      const answer = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, signal: stop.signal })
+        .then(async (r) => [r.status, r.headers.get('retry-after'), await r.text()]);
       // An answer nobody takes must not end as an unhandled rejection.
       answer.catch(() => {});
       // A finished project's page shows its finished view, whose code is a part of its own
       // (pages::video::finished_part): asked for as soon as the status says finished, beside the rest,
-      // rather than once the page's code has run. Read from a copy: the answer is the app's.
+      // rather than once the page's code has run.
       if (tag.endsWith('/video')) {
-        answer.then((r) => (r.ok ? r.clone().json() : null)).then((s) => {
+        answer.then(([status, , text]) => {
+          if (status < 200 || status > 299) return;
+          const s = JSON.parse(text);
           if (/^(completed|upscaling)$/.test(String(s?.status ?? '').trim().toLowerCase())) want('finished_part');
         }).catch(() => {});
       }

@@ -430,6 +430,18 @@ test("a screen's first reads start before the wasm has arrived, and the app take
   };
   const proposed = async () => (await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A baker wakes the town', num_scenes: 2 })).id;
   const page = await openPage(browser);
+  // What the screen says while it waits for its reads, in every frame the browser draws: with the
+  // answers here before the app runs, the first frame with the page in it has them.
+  await page.addInitScript(() => {
+    window.framesWaiting = new Set();
+    const waiting = ['Loading your projects…', "Checking the project's status…", 'Loading the project…'];
+    const frame = () => {
+      const text = document.body?.textContent ?? '';
+      for (const w of waiting) if (text.includes(w)) window.framesWaiting.add(w);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
   await page.goto(`${web.url}/sign-in`);
   await page.getByLabel('Access token').fill('demo-token');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -467,10 +479,15 @@ test("a screen's first reads start before the wasm has arrived, and the app take
     assert.equal(await page.getByRole('heading', { level: 1 }).count(), 0, `${path}: the app has not started`);
     assert.deepEqual(asked, reads, `${path}: read while the wasm downloaded`);
 
+    // Every answer is in before the wasm is let through.
+    await page.waitForFunction((n) => performance.getEntriesByType('resource')
+      .filter((e) => e.initiatorType === 'fetch' && /\/scene-projects(\/|$)/.test(new URL(e.name).pathname)).length >= n,
+    Object.values(reads).reduce((a, b) => a + b));
     release();
     await shown();
     await page.getByRole('heading', { level: 1 }).waitFor();
     assert.deepEqual(await count(), reads, `${path}: the app took those answers; nothing asked twice`);
+    assert.deepEqual([...await page.evaluate(() => [...window.framesWaiting])], [], `${path}: no frame said it was still reading`);
     await page.unrouteAll();
   }
   assert.deepEqual(page.problems, []);

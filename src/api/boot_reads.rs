@@ -31,10 +31,24 @@ pub async fn config_text() -> Option<String> {
     JsFuture::from(read).await.ok()?.as_string()
 }
 
-/// The response the boot script started for `url` with `token`, if it did and nobody took it yet;
-/// `stop` aborts it (the request's own timer).
+/// An answer as the boot script read it, its body in full.
+pub(super) struct Answer {
+    pub status: u16,
+    pub retry_after: Option<String>,
+    pub text: String,
+}
+
+/// The answer the boot script started for `url` with `token`, if it did and nobody took it yet;
+/// `stop` aborts it (the request's own timer). Taken at once, awaited by `answer`.
 pub(super) fn take(url: &str, token: &str, stop: &web_sys::AbortSignal) -> Option<Promise> {
     call("take", &[&url.into(), &token.into(), stop])?.dyn_into().ok()
+}
+
+/// What a taken read answered; `None` when it failed (the network, or its timer).
+pub(super) async fn answer(taken: Promise) -> Option<Answer> {
+    let read = JsFuture::from(taken).await.ok()?;
+    let part = |i| Reflect::get_u32(&read, i).ok();
+    Some(Answer { status: part(0)?.as_f64()? as u16, retry_after: part(1)?.as_string(), text: part(2)?.as_string()? })
 }
 
 /// Only the reads for `tag` may still be taken ("list"; a project's id, its review page; "ID/video",

@@ -4,13 +4,11 @@ use super::boot_reads;
 use super::error::ApiError;
 use super::model::*;
 use super::query::ProjectFilter;
-use gloo_net::http::{Method, RequestBuilder, Response};
+use gloo_net::http::{Method, RequestBuilder};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::cell::Cell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
 /// The longest a request is held back for the service's `Retry-After`: a longer wait is said in the
 /// message, and the person's next try goes out after this.
@@ -151,17 +149,20 @@ impl Client {
         // The same read started by index.html before the app ran is taken instead of sent again.
         // This request's timer ends it too, as it would the request.
         let started = reads.then(|| boot_reads::take(&request.url(), &self.token, &controller.signal())).flatten();
-        let response = match started {
-            Some(started) => match JsFuture::from(started).await {
-                Ok(response) => Response::from(response.unchecked_into::<web_sys::Response>()),
-                Err(_) => return Err(fail(&timed_out)),
-            },
-            None => request.send().await.map_err(|_| fail(&timed_out))?,
+        let (status, retry_after, text) = match started {
+            Some(started) => {
+                let answer = boot_reads::answer(started).await.ok_or_else(|| fail(&timed_out))?;
+                (answer.status, answer.retry_after, answer.text)
+            }
+            None => {
+                let response = request.send().await.map_err(|_| fail(&timed_out))?;
+                let text = response.text().await.map_err(|_| fail(&timed_out))?;
+                (response.status(), response.headers().get("retry-after"), text)
+            }
         };
-        let text = response.text().await.map_err(|_| fail(&timed_out))?;
-        if !response.ok() {
-            let retry_after = response.headers().get("retry-after").map(|value| in_seconds(&value));
-            let error = ApiError::from_response(response.status(), retry_after.as_deref(), &text).redact(&self.token);
+        if !(200..300).contains(&status) {
+            let retry_after = retry_after.map(|value| in_seconds(&value));
+            let error = ApiError::from_response(status, retry_after.as_deref(), &text).redact(&self.token);
             if let Some(seconds) = error.retry_after_seconds {
                 NOT_BEFORE.set(js_sys::Date::now() + seconds as f64 * 1000.0);
             }
