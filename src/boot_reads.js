@@ -71,15 +71,15 @@
       // The body is read here, as it arrives: a body the app reads itself comes a task later, after
       // the browser has drawn the page once more without it.
       const answer = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, signal: stop.signal })
-        .then(async (r) => [r.status, r.headers.get('retry-after'), await r.text()]);
+        .then(async (response) => ({ response, text: await response.text() }));
       // An answer nobody takes must not end as an unhandled rejection.
       answer.catch(() => {});
       // A finished project's page shows its finished view, whose code is a part of its own
       // (pages::video::finished_part): asked for as soon as the status says finished, beside the rest,
       // rather than once the page's code has run.
       if (tag.endsWith('/video')) {
-        answer.then(([status, , text]) => {
-          if (status < 200 || status > 299) return;
+        answer.then(({ response, text }) => {
+          if (!response.ok) return;
           const s = JSON.parse(text);
           if (/^(completed|upscaling)$/.test(String(s?.status ?? '').trim().toLowerCase())) want('finished_part');
         }).catch(() => {});

@@ -31,7 +31,12 @@ import { measureBundle } from '../lib/bundle.js';
 // 148,011 B). The reading is in the
 // video page's finished part; the first load carries its five web-sys imports (the body's reader, a
 // Blob from chunks, a Request made from the address as given), their glue, and 26 B of style.
-const BUDGET = 181_700;
+// 181,800 since the first reads' bodies are read by the boot script as they arrive, and the app draws
+// them in its first frame (src/boot_reads.js, api/boot_reads.rs::answer): 181,784 B measured (+152
+// against 181,632 at 25a4b15; in brotli, which browsers are sent, -59 B: 148,140 B). Handing over
+// status, Retry-After and text as values measured more (181,879 B: a number import), and a status
+// parsed from text more again (181,974 B).
+const BUDGET = 181_800;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

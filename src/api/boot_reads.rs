@@ -4,6 +4,7 @@
 //! answer is read afresh). Without the script (tests, a page that did not start through index.html)
 //! there is nothing to take and the app asks for itself.
 
+use gloo_net::http::Response;
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -31,24 +32,19 @@ pub async fn config_text() -> Option<String> {
     JsFuture::from(read).await.ok()?.as_string()
 }
 
-/// An answer as the boot script read it, its body in full.
-pub(super) struct Answer {
-    pub status: u16,
-    pub retry_after: Option<String>,
-    pub text: String,
-}
-
 /// The answer the boot script started for `url` with `token`, if it did and nobody took it yet;
-/// `stop` aborts it (the request's own timer). Taken at once, awaited by `answer`.
+/// `stop` aborts it (the request's own timer). Taken at once, read by `answer` once it resolves.
 pub(super) fn take(url: &str, token: &str, stop: &web_sys::AbortSignal) -> Option<Promise> {
     call("take", &[&url.into(), &token.into(), stop])?.dyn_into().ok()
 }
 
-/// What a taken read answered; `None` when it failed (the network, or its timer).
-pub(super) async fn answer(taken: Promise) -> Option<Answer> {
-    let read = JsFuture::from(taken).await.ok()?;
-    let part = |i| Reflect::get_u32(&read, i).ok();
-    Some(Answer { status: part(0)?.as_f64()? as u16, retry_after: part(1)?.as_string(), text: part(2)?.as_string()? })
+/// What a taken read answered, once it has: the response (its status and headers) and its text.
+pub(super) fn answer(read: &JsValue) -> (Response, String) {
+    let field = |name: &str| Reflect::get(read, &name.into()).unwrap_or_default();
+    (
+        Response::from(field("response").unchecked_into::<web_sys::Response>()),
+        field("text").as_string().unwrap_or_default(),
+    )
 }
 
 /// Only the reads for `tag` may still be taken ("list"; a project's id, its review page; "ID/video",

@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::cell::Cell;
 use std::rc::Rc;
+use wasm_bindgen_futures::JsFuture;
 
 /// The longest a request is held back for the service's `Retry-After`: a longer wait is said in the
 /// message, and the person's next try goes out after this.
@@ -149,20 +150,17 @@ impl Client {
         // The same read started by index.html before the app ran is taken instead of sent again.
         // This request's timer ends it too, as it would the request.
         let started = reads.then(|| boot_reads::take(&request.url(), &self.token, &controller.signal())).flatten();
-        let (status, retry_after, text) = match started {
-            Some(started) => {
-                let answer = boot_reads::answer(started).await.ok_or_else(|| fail(&timed_out))?;
-                (answer.status, answer.retry_after, answer.text)
-            }
+        let (response, text) = match started {
+            Some(started) => boot_reads::answer(&JsFuture::from(started).await.map_err(|_| fail(&timed_out))?),
             None => {
                 let response = request.send().await.map_err(|_| fail(&timed_out))?;
                 let text = response.text().await.map_err(|_| fail(&timed_out))?;
-                (response.status(), response.headers().get("retry-after"), text)
+                (response, text)
             }
         };
-        if !(200..300).contains(&status) {
-            let retry_after = retry_after.map(|value| in_seconds(&value));
-            let error = ApiError::from_response(status, retry_after.as_deref(), &text).redact(&self.token);
+        if !response.ok() {
+            let retry_after = response.headers().get("retry-after").map(|value| in_seconds(&value));
+            let error = ApiError::from_response(response.status(), retry_after.as_deref(), &text).redact(&self.token);
             if let Some(seconds) = error.retry_after_seconds {
                 NOT_BEFORE.set(js_sys::Date::now() + seconds as f64 * 1000.0);
             }
