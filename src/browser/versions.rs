@@ -15,13 +15,14 @@ pub fn load(project_id: i64) -> Versions {
 }
 
 /// Takes in a project just read from the service, storing only what is new.
-pub fn see(project: &Project) {
+pub fn see(project: &Project) -> Versions {
     let mut versions = load(project.id);
     if versions.see(project, now_ms()) {
         if let Ok(text) = serde_json::to_string(&versions) {
             storage::keep(&keys::versions(project.id), &text, Persistence::Device);
         }
     }
+    versions
 }
 
 /// Whether the file behind `url` is still there: `Some(false)` when the service says it is gone

@@ -26,11 +26,10 @@ fn checked(url: String) -> RwSignal<Option<Option<bool>>> {
 
 #[component]
 pub fn VersionList(id: i64, project: RwSignal<Option<Project>>) -> impl IntoView {
-    // Read again as the project is: a new cut or upscale is kept by the watch as it is read.
-    let kept = Memo::new(move |_| {
-        project.track();
-        versions::load(id)
-    });
+    // Each project read notes its videos, here where they are listed: every project with a video shows
+    // this view, and a page watching a first generation starts without this code (its part).
+    let kept =
+        Memo::new(move |_| project.with(|p| p.as_ref().map(versions::see)).unwrap_or_else(|| versions::load(id)));
     let comparing = RwSignal::new(false);
     let stem = move || project.with(|p| file_stem_for(id, p.as_ref()));
     move || {

@@ -7,7 +7,7 @@ use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
 use crate::browser::{follow_ups, notify, visibility};
-use crate::browser::{shared_check, spending, versions};
+use crate::browser::{shared_check, spending};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
@@ -105,10 +105,10 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         kept_at.set(None);
         last_known::forget_project(id);
     };
-    // A project just read from the service: shown instead of the kept one, its addresses noted as versions.
+    // A project just read from the service: shown instead of the kept one. (Its videos are noted as
+    // versions by the finished view, which every project with a video shows.)
     let take_fresh = move |p: Project| {
         kept_at.set(None);
-        versions::see(&p);
         project.set(Some(p));
     };
 
