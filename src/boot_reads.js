@@ -13,9 +13,10 @@
   const config = fetch('/config.json').then((r) => (r.ok ? r.text() : null)).catch(() => null);
   window.storyreelBoot = {
     config,
-    /** The answer (a promise of its status, `Retry-After` and text) read for `url` with `token`, once, if asked for within 15 s of
-     * the start (later it would be old: a page whose code took longer reads afresh); otherwise
-     * undefined. `signal` is the app's own: its timer ends the read as it would its own request. */
+    /** The answer (a promise of `{ response, text }`, the body already read) for `url` with `token`,
+     * once, if asked for within 15 s of the start (later it would be old: a page whose code took
+     * longer reads afresh); otherwise undefined. `signal` is the app's own: its timer ends the read
+     * as it would its own request. */
     take(url, token, signal) {
       const read = reads.get(url);
       reads.delete(url);
