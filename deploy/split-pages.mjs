@@ -35,10 +35,13 @@ const glueName = basename(glueFile);
 
 // The split point names (src/page_code.rs and pages/video) and the addresses that open them
 // (src/routes.rs); for a part of a page, the page it is part of: asked for by that page when it shows
-// it, or earlier by src/boot_reads.js (storyreelBoot.want) when the first reads say it will.
+// it, or earlier by src/boot_reads.js (storyreelBoot.want) when the first reads say it will. A part
+// asked for only when the person does something (the draft's question, components/new_story_from.rs)
+// has no file of parts: its own come alone, then or with the other pages' code.
 const PAGES = {
   video: '^/projects/\\d+/video$',
   finished_part: { of: 'video' },
+  replace_draft: {},
   project: '^/projects/\\d+$',
   new_story: '^/new$',
   persons: '^/persons$',
@@ -155,7 +158,7 @@ const fileOfParts = (page, files) => {
 const byAddress = Object.entries(PAGES).filter(([, at]) => typeof at === 'string')
   .map(([page, at]) => [at, fileOfParts(page, shipped(pageFiles[page]))]);
 // A part's file holds only what its page has not asked for already.
-const byPart = Object.entries(PAGES).filter(([, at]) => typeof at === 'object')
+const byPart = Object.entries(PAGES).filter(([, at]) => at.of)
   .map(([part, { of }]) => [part, fileOfParts(part, shipped(pageFiles[part].filter((f) => !pageFiles[of].includes(f))))]);
 // b: asks for a file of parts and reads it into { name: bytes } for the loader's `part` ({} if it
 // does not arrive: each part is then fetched alone, and fails or not on its own).

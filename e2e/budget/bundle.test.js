@@ -36,7 +36,12 @@ import { measureBundle } from '../lib/bundle.js';
 // against 181,632 at 25a4b15; in brotli, which browsers are sent, -59 B: 148,140 B). Handing over
 // status, Retry-After and text as values measured more (181,879 B: a number import), and a status
 // parsed from text more again (181,974 B).
-const BUDGET = 181_800;
+// 182,100 since the question about a draft ("Start a new story from this one") is a split point of its
+// own (components/new_story_from.rs): 182,000 B measured (+220 against 181,780 at 6300f31: the parts'
+// loader lists the split and the six smaller chunks the splitter now cuts, 112 B, and the main
+// module's side of the split point, 105 B), against 3,975 B brotli less on the video page's path
+// (its parts' file 59,511 -> 55,536 B), where the slow link measured 1558 -> 1517 ms (start-ab).
+const BUDGET = 182_100;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

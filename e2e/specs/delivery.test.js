@@ -421,6 +421,52 @@ test('a video page watching a generation starts without the finished view\'s cod
   await page.context().close();
 });
 
+test('a video page starts without the code of the question about a draft; it comes when asked, and says so if it does not', async () => {
+  const isQuestionPart = (url) => isPart(url.href) && /\/split_replace_draft-/.test(url.pathname);
+  const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A heron waits out the rain', num_scenes: 2 });
+  await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 }); // generating for the whole test
+  await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
+  const page = await openPage(browser);
+  // A story begun in the form, which starting from this project would replace.
+  await page.goto(`${web.url}/new`);
+  await page.getByLabel('Access token').fill('demo-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Story idea').fill('A snail crosses the garden by night');
+
+  const release = await holdBack(page, isQuestionPart);
+  await page.goto(`${web.url}/projects/${id}/video`);
+  await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video').length > 0);
+  assert.deepEqual((await partsFetched(page)).filter((f) => f.startsWith('split_replace_draft-')), [], 'usable without it');
+  const offer = page.getByRole('button', { name: 'Start a new story from this one' });
+  const question = page.getByRole('dialog', { name: 'Replace the story you began?' });
+  await offer.click();
+  await page.getByRole('status').filter({ hasText: 'Loading the question…' }).waitFor();
+  release();
+  await question.waitFor();
+  assert.ok((await question.textContent()).includes('“A snail crosses the garden by night”'), 'it names the story that would be replaced');
+  await page.keyboard.press('Escape');
+  await question.waitFor({ state: 'hidden' });
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent.trim()), 'Start a new story from this one', 'focus returns');
+  await page.unrouteAll();
+
+  // Its code does not arrive: said where the question would be, and asked again on "Try again".
+  await page.route(isQuestionPart, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await offer.click();
+  const alert = page.getByRole('alert').filter({ hasText: 'The question about your draft could not be loaded: check the connection.' });
+  await alert.waitFor();
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await question.waitFor();
+  assert.equal(await alert.count(), 0, 'the message went with the failure');
+  await question.getByRole('button', { name: 'Keep my draft' }).click();
+  await page.waitForURL('**/new');
+  assert.equal(await page.getByLabel('Story idea').inputValue(), 'A snail crosses the garden by night');
+  // The loader reports each failed fetch on the console; nothing else went wrong.
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test("a screen's first reads start before the wasm has arrived, and the app takes them: nothing is asked twice", async () => {
   const generating = async () => {
     const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A lighthouse keeper counts ships', num_scenes: 2 });
