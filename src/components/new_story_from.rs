@@ -3,7 +3,8 @@
 
 use crate::api::Project;
 use crate::browser::drafts;
-use crate::components::{split_code, with_code, Banner, CodeFor, ConfirmDialog, Tone};
+use crate::components::code::split_code;
+use crate::components::{with_code, Banner, CodeFor, ConfirmDialog, Tone};
 use crate::domain::keys;
 use crate::domain::story::StoryDraft;
 use crate::domain::title::shorten;
