@@ -97,7 +97,7 @@ if (release) {
   // the name section's field names, which the strip drops anyway.)
   // STORYREEL_WASM_NAMES=keep keeps the functions' names, as minify-glue.mjs does for the main
   // module: for twiggy, and for a CPU profile that names what it measures.
-  const strip = process.env.STORYREEL_WASM_NAMES === 'keep' ? ['-g'] : ['--strip-debug', '--strip-producers'];
+  const strip = process.env.STORYREEL_WASM_NAMES === 'keep' ? ['-g'] : ['--strip-debug', '--strip-producers', '--strip-target-features'];
   // As many at once as there are cores: most parts are small, and a wasm-opt process spends much of
   // such a part's time starting (binaryen.js); deploy/bin/wasm-opt answers an unchanged one from its
   // cache.
