@@ -455,6 +455,7 @@ test('a video page starts without the code of the question about a draft; it com
   await offer.click();
   const alert = page.getByRole('alert').filter({ hasText: 'The question about your draft could not be loaded: check the connection.' });
   await alert.waitFor();
+  assert.deepEqual(await screenInEveryVariant(page, 'draft-question-not-loaded'), []);
   await page.unrouteAll();
   await page.getByRole('button', { name: 'Try again' }).click();
   await question.waitFor();
@@ -560,17 +561,24 @@ test('a first-reads script that arrives after the app has started reads nothing:
   await page.context().close();
 });
 
+/** Opens the list with the main wasm held back until the service has been asked for it, so the one
+ * read is the early one (src/boot_reads.js); then lets the wasm through. Returns the list reads before. */
+async function openListReadEarly(page) {
+  const before = await listReads();
+  const release = await holdBack(page, mainWasm);
+  await page.goto(web.url + '/', { waitUntil: 'commit' });
+  for (const until = Date.now() + 10_000; Date.now() < until && await listReads() === before;) await new Promise((ok) => setTimeout(ok, 50));
+  assert.equal(await listReads() - before, 1, 'read before the wasm arrived');
+  release();
+  return before;
+}
+
 test('a read started early that the service answers 429 with Retry-After: the app says so, and reads again once that time is over', async () => {
   const page = await openPage(browser);
   await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
   await sim.control('PUT', '/_sim/faults', { rate_limit_count: 1, retry_after_seconds: 3, path_contains: '/scene-projects' });
   try {
-    const before = await listReads();
-    const release = await holdBack(page, mainWasm);
-    await page.goto(web.url + '/', { waitUntil: 'commit' });
-    for (const until = Date.now() + 10_000; Date.now() < until && await listReads() === before;) await new Promise((ok) => setTimeout(ok, 50));
-    assert.equal(await listReads() - before, 1, 'read before the wasm arrived');
-    release();
+    const before = await openListReadEarly(page);
     // The status and the Retry-After of the early read reach the app.
     await page.getByText(/too many requests; try again in [23] seconds/).waitFor();
     const [limited] = (await sim.requests('GET', /\/scene-projects$/)).slice(before);
@@ -596,13 +604,7 @@ test('a read started early that the service answers 429 with Retry-After: the ap
 test('a kept token the service no longer accepts: the read started early answers 401, and the app asks to sign in again', async () => {
   const page = await openPage(browser);
   await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'a-token-the-service-revoked'));
-  const before = await listReads();
-  // The main wasm is held back until the service has been asked: the one read is the early one.
-  const release = await holdBack(page, mainWasm);
-  await page.goto(web.url + '/', { waitUntil: 'commit' });
-  for (const until = Date.now() + 10_000; Date.now() < until && await listReads() === before;) await new Promise((ok) => setTimeout(ok, 50));
-  assert.equal(await listReads() - before, 1, 'read before the wasm arrived');
-  release();
+  const before = await openListReadEarly(page);
   await page.getByText('The service did not accept your access token').waitFor();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   assert.equal(await listReads() - before, 1, 'the early read was the one read: its 401 was taken');
