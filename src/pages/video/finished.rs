@@ -5,6 +5,7 @@ use super::revise::{RegenerateScene, UpscalePanel};
 use super::versions::VersionList;
 use super::watch::GenerationWatch;
 use crate::api::{ProjectStatus, Scene};
+use crate::browser::spending;
 use crate::components::{Clip, ScriptFiles, VideoPlayer};
 use crate::domain::captions::{caption_cues, chapter_cues, webvtt, Cue};
 use crate::domain::credits::describe_duration;
@@ -14,6 +15,7 @@ use crate::domain::media::{media_revision, revised_media_url, safe_media_url};
 use crate::domain::order::scenes_in_order;
 use crate::domain::revise::{can_regenerate, can_upscale};
 use crate::domain::script::file_stem_for;
+use crate::domain::title::project_title;
 use crate::hooks::use_effect;
 use leptos::html;
 use leptos::prelude::*;
@@ -50,6 +52,15 @@ pub fn forget_heading_focus() {
 #[component]
 pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>, revising: Memo<bool>) -> impl IntoView {
     let (report, project) = (watch.report, watch.project);
+    // The service's `credits_used`, which this view shows, goes into the spending ledger here: it comes
+    // with a finished video, and a page watching a generation starts without the ledger's code (3 KB
+    // brotli of its parts). A memo, so the ledger is read once per new figure, not with every answer.
+    let used = Memo::new(move |_| report.with(|r| r.as_ref().and_then(|r| r.credits_used)));
+    use_effect(move || {
+        if let Some(used) = used.get() {
+            spending::report(id, &project.with_untracked(|p| project_title(id, p.as_ref())), used);
+        }
+    });
     let revision = Memo::new(move |before: Option<&String>| {
         project.with(|p| {
             let (at, at_rest) = p.as_ref().map_or(("", true), |p| {

@@ -6,8 +6,8 @@ use crate::api::{boot_reads, read_status, ErrorKind, Project, ProjectStatus, Sta
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
+use crate::browser::shared_check;
 use crate::browser::{follow_ups, notify, visibility};
-use crate::browser::{shared_check, spending};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
@@ -155,8 +155,7 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
         if problem.with_untracked(Option::is_some) {
             problem.set(None);
         }
-        let (was, used_before) = report
-            .with_untracked(|old| (old.as_ref().map(|o| o.status.clone()), old.as_ref().and_then(|o| o.credits_used)));
+        let was = report.with_untracked(|old| old.as_ref().map(|o| o.status.clone()));
         // The status index.html read at start-up is for this round's first check only: once the page
         // has an answer (its own, or another tab's), a check asks afresh. Keeping the project's tag
         // drops only the status.
@@ -175,10 +174,6 @@ pub fn use_generation_watch(id: i64) -> GenerationWatch {
                 let name = project.with_untracked(|p| project_title(id, p.as_ref()));
                 notify::show(if done { "Your video is ready" } else { "Video generation failed" }, &name);
             }
-        }
-        // Noted once per new figure, not read and rewritten with every answer that repeats it.
-        if let Some(used) = r.credits_used.filter(|used| used_before != Some(*used)) {
-            spending::report(id, &project.with_untracked(|p| project_title(id, p.as_ref())), used);
         }
         let not_approved = can_edit_scenes(&r.status);
         report.set(Some(r));
