@@ -11,7 +11,9 @@
 //    parts are asked for at once, beside the main wasm, rather than after it has started (a round
 //    trip and their bytes later), and as one file (parts_<page>-<hash>.bin): one compressed stream
 //    finds what the parts share (the video page's ten: 63.6 KB brotli against 71.6 KB one by one),
-//    and one request instead of up to fourteen. The loader takes each part from it; any part not
+//    and one request instead of up to fourteen. Each part is compiled as soon as the file is in,
+//    while the main wasm is still coming (on the slow link the parts' file ends about 250 ms before
+//    it); the loader instantiates the compiled modules. Any part not
 //    there (the other pages' code, fetched later; every part after a failed download) it fetches
 //    alone, as before. PAGES below mirrors src/routes.rs for the split pages only;
 //    e2e/specs/delivery.test.js opens each address and checks its parts come early, once.
@@ -56,7 +58,8 @@ for (const m of loader.matchAll(/const (\w+) = (?:wrapAsyncCb\()?makeLoad\(\(\) 
   loads.set(m[1], { file: m[2], deps: m[3].split(',').map((d) => d.trim()).filter(Boolean) });
 }
 // Every part is fetched through `part`, which first looks in the files of parts the boot script asked
-// for (window.storyreelBundles: each a promise of { name: bytes }, {} if it did not arrive).
+// for (window.storyreelBundles: each a promise of { name: promise of a compiled module }, {} if it did
+// not arrive), and instantiated through `instantiate`, which takes either.
 const fetches = /fetch\(new URL\(("\.\/[^"]+"), import\.meta\.url\)\)/g;
 if ([...loader.matchAll(fetches)].length !== loads.size) throw new Error('split-pages: the loader fetches its parts in a way this script does not know');
 loader = loader.replace(fetches, 'part($1)').replace(/^(import [^\n]*\n)/, `$1
@@ -64,16 +67,24 @@ const part = async (file) => {
     const name = file.slice(2);
     for (const bundle of window.storyreelBundles ?? []) {
         const parts = await bundle;
-        const bytes = parts[name];
-        if (bytes) {
+        const compiled = parts[name];
+        if (compiled) {
             delete parts[name];
-            return new Response(bytes, { headers: { "content-type": "application/wasm" } });
+            const module = await compiled;
+            if (module) return module;
         }
     }
     return fetch(new URL(file, import.meta.url));
 };
+const instantiate = async (src, imports) => {
+    const from = await src;
+    return from instanceof WebAssembly.Module ? WebAssembly.instantiate(from, imports) : WebAssembly.instantiateStreaming(from, imports);
+};
 `);
 if (!loader.includes('const part = ')) throw new Error('split-pages: the loader does not start with an import');
+const streaming = /WebAssembly\.instantiateStreaming\(src, imports\)/g;
+if ([...loader.matchAll(streaming)].length !== loads.size) throw new Error('split-pages: the loader instantiates its parts in a way this script does not know');
+loader = loader.replace(streaming, 'instantiate(src, imports)');
 const filesOf = (name, seen = new Set()) => {
   const load = loads.get(name);
   if (!load) throw new Error(`split-pages: the loader has no ${name}`);
@@ -160,11 +171,12 @@ const byAddress = Object.entries(PAGES).filter(([, at]) => typeof at === 'string
 // A part's file holds only what its page has not asked for already.
 const byPart = Object.entries(PAGES).filter(([, at]) => at.of)
   .map(([part, { of }]) => [part, fileOfParts(part, shipped(pageFiles[part].filter((f) => !pageFiles[of].includes(f))))]);
-// b: asks for a file of parts and reads it into { name: bytes } for the loader's `part` ({} if it
-// does not arrive: each part is then fetched alone, and fails or not on its own).
+// b: asks for a file of parts and reads it into { name: compiled module } for the loader's `part` ({}
+// if it does not arrive, 0 for a part that does not compile: each such part is then fetched alone,
+// and fails or not on its own).
 const early = `{const p=location.pathname.replace(/\\/+$/,""),f=${JSON.stringify(Object.fromEntries(byAddress))},g=${JSON.stringify(Object.fromEntries(byPart))},`
   + `b=n=>{n&&(window.storyreelBundles??=[]).push(fetch(${JSON.stringify(`${publicUrl}snippets/wasm-split/`)}+n).then(r=>{if(!r.ok)throw 0;return r.arrayBuffer()})`
-  + '.then(a=>{const u=new Uint8Array(a),i=u.indexOf(10),m={};let o=i+1;for(const[k,l]of JSON.parse(new TextDecoder().decode(u.subarray(0,i))))m[k]=u.subarray(o,o+=l);return m}).catch(()=>({})))};'
+  + '.then(a=>{const u=new Uint8Array(a),i=u.indexOf(10),m={};let o=i+1;for(const[k,l]of JSON.parse(new TextDecoder().decode(u.subarray(0,i))))m[k]=WebAssembly.compile(u.subarray(o,o+=l)).catch(()=>0);return m}).catch(()=>({})))};'
   + 'for(const [r,n] of Object.entries(f))if(new RegExp(r).test(p))b(n);'
   + 'window.storyreelPreloadPart=k=>{b(g[k]);g[k]=0};for(const k of window.storyreelBoot?.wanted??[])storyreelPreloadPart(k)}';
 const boot = /(<script\b(?![^>]*\bsrc=)[^>]*\btype=["']?module["']?[^>]*>)/;
