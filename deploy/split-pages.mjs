@@ -38,12 +38,12 @@ const glueName = basename(glueFile);
 // The split point names (src/page_code.rs and pages/video) and the addresses that open them
 // (src/routes.rs); for a part of a page, the page it is part of: asked for by that page when it shows
 // it, or earlier by src/boot_reads.js (storyreelBoot.want) when the first reads say it will. A part
-// asked for only when the person does something (the draft's question, components/new_story_from.rs)
+// asked for only when the person does something ("Start a new story from this one", components/new_story_from.rs)
 // has no file of parts: its own come alone, then or with the other pages' code.
 const PAGES = {
   video: '^/projects/\\d+/video$',
   finished_part: { of: 'video' },
-  replace_draft: {},
+  new_story_from: {},
   project: '^/projects/\\d+$',
   new_story: '^/new$',
   persons: '^/persons$',

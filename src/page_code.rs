@@ -21,7 +21,7 @@ pub async fn preload_all() {
     let _ = preload_project().await;
     let _ = preload_video().await;
     let _ = crate::pages::preload_finished_part().await;
-    let _ = crate::components::preload_replace_draft().await;
+    let _ = crate::components::preload_new_story_from().await;
     let _ = preload_new_story().await;
     let _ = preload_persons().await;
     let _ = preload_spending().await;

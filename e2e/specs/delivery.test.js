@@ -421,8 +421,8 @@ test('a video page watching a generation starts without the finished view\'s cod
   await page.context().close();
 });
 
-test('a video page starts without the code of the question about a draft; it comes when asked, and says so if it does not', async () => {
-  const isQuestionPart = (url) => isPart(url.href) && /\/split_replace_draft-/.test(url.pathname);
+test('a video page starts without the code of "Start a new story from this one"; it comes with the first press, and says so if it does not', async () => {
+  const isQuestionPart = (url) => isPart(url.href) && /\/split_new_story_from-/.test(url.pathname);
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A heron waits out the rain', num_scenes: 2 });
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 }); // generating for the whole test
   await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
@@ -436,11 +436,11 @@ test('a video page starts without the code of the question about a draft; it com
   const release = await holdBack(page, isQuestionPart);
   await page.goto(`${web.url}/projects/${id}/video`);
   await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video').length > 0);
-  assert.deepEqual((await partsFetched(page)).filter((f) => f.startsWith('split_replace_draft-')), [], 'usable without it');
+  assert.deepEqual((await partsFetched(page)).filter((f) => f.startsWith('split_new_story_from-')), [], 'usable without it');
   const offer = page.getByRole('button', { name: 'Start a new story from this one' });
   const question = page.getByRole('dialog', { name: 'Replace the story you began?' });
   await offer.click();
-  await page.getByRole('status').filter({ hasText: 'Loading the question…' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Loading the new story…' }).waitFor();
   release();
   await question.waitFor();
   assert.ok((await question.textContent()).includes('“A snail crosses the garden by night”'), 'it names the story that would be replaced');
@@ -453,9 +453,9 @@ test('a video page starts without the code of the question about a draft; it com
   await page.route(isQuestionPart, (route) => route.abort('internetdisconnected'));
   await page.reload();
   await offer.click();
-  const alert = page.getByRole('alert').filter({ hasText: 'The question about your draft could not be loaded: check the connection.' });
+  const alert = page.getByRole('alert').filter({ hasText: 'The new story could not be started: check the connection.' });
   await alert.waitFor();
-  assert.deepEqual(await screenInEveryVariant(page, 'draft-question-not-loaded'), []);
+  assert.deepEqual(await screenInEveryVariant(page, 'new-story-from-not-loaded'), []);
   await page.unrouteAll();
   await page.getByRole('button', { name: 'Try again' }).click();
   await question.waitFor();

@@ -20,7 +20,7 @@ pub(crate) use code::split_code;
 pub use code::{with_code, CodeFor, CodeNotLoaded, PAGE_CODE};
 pub use confirm_dialog::ConfirmDialog;
 pub use media_download::MediaDownload;
-pub use new_story_from::{preload_replace_draft, NewStoryFrom};
+pub use new_story_from::{preload_new_story_from, NewStoryFrom};
 pub use not_found::NotFound;
 pub use page_heading::PageHeading;
 pub use person_choice::PersonChoice;

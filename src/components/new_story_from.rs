@@ -8,21 +8,24 @@ use crate::components::{with_code, Banner, CodeFor, ConfirmDialog, Tone};
 use crate::domain::keys;
 use crate::domain::story::StoryDraft;
 use crate::domain::title::shorten;
+use crate::hooks::use_effect;
 use crate::router::use_navigate;
 use crate::routes;
 use leptos::prelude::*;
 
-// The question comes up only when the form holds a story of the person's own, so its dialog is a split
-// point: a page watching a generation (most visits on a slow link) starts without it (4 KB brotli of
-// that page's 60). Its code comes 3 s after start with the pages' (page_code.rs), or when first asked.
-split_code!(replace_draft, preload_replace_draft, (open: RwSignal<bool>, theirs: RwSignal<String>, go: Callback<bool>) =>
-    view! { <ReplaceDraft open=open theirs=theirs go=go /> });
+// Only the button is on the page from the start: what a press does (the draft in the form read and
+// compared, the story written into it, the question) is a split point, so a page watching a
+// generation (most visits on a slow link) starts without its code: the draft's serde reader and
+// writer and the dialog, 2 KB brotli of that page's parts. It comes 3 s after start with the
+// pages' code (page_code.rs), or with the first press.
+split_code!(new_story_from, preload_new_story_from, (project: RwSignal<Option<Project>>, presses: RwSignal<u32>) =>
+    view! { <StartFrom project=project presses=presses /> });
 
-const REPLACE_DRAFT: CodeFor = CodeFor { loading: "Loading the question…", missing: replace_draft_missing };
+const START_FROM: CodeFor = CodeFor { loading: "Loading the new story…", missing: start_from_missing };
 
-fn replace_draft_missing(retry: Callback<()>) -> AnyView {
+fn start_from_missing(retry: Callback<()>) -> AnyView {
     view! {
-        <Banner tone=Tone::Error>"The question about your draft could not be loaded: check the connection."</Banner>
+        <Banner tone=Tone::Error>"The new story could not be started: check the connection."</Banner>
         <button type="button" class="button" on:click=move |_| retry.run(())>
             "Try again"
         </button>
@@ -32,10 +35,29 @@ fn replace_draft_missing(retry: Callback<()>) -> AnyView {
 
 #[component]
 pub fn NewStoryFrom(project: RwSignal<Option<Project>>) -> impl IntoView {
+    let presses = RwSignal::new(0u32);
+    // Set by the first press, and kept: the code, once here, stays mounted and takes each press.
+    let pressed = Memo::new(move |_| presses.get() > 0);
+    view! {
+        <button
+            type="button"
+            class="button"
+            disabled=move || project.with(Option::is_none)
+            on:click=move |_| presses.update(|n| *n += 1)
+        >
+            "Start a new story from this one"
+        </button>
+        {move || pressed.get().then(|| with_code(move || new_story_from(project, presses), START_FROM))}
+    }
+}
+
+/// Acts on each press of the offer once, the one that brought this code included (also when it came
+/// only on "Try again"): to the form at once, or first the question when a story of the person's own
+/// would be lost.
+#[component]
+fn StartFrom(project: RwSignal<Option<Project>>, presses: RwSignal<u32>) -> impl IntoView {
     let navigate = use_navigate();
     let open = RwSignal::new(false);
-    // Set the first time the question is needed, and kept: the dialog, once here, stays mounted.
-    let asked = RwSignal::new(false);
     // The idea of the story already in the form, named in the question.
     let theirs = RwSignal::new(String::new());
     let go = Callback::new(move |replace: bool| {
@@ -45,28 +67,23 @@ pub fn NewStoryFrom(project: RwSignal<Option<Project>>) -> impl IntoView {
         open.set(false);
         navigate(routes::NEW_STORY, Default::default());
     });
-    let start = move |_| {
+    let taken = StoredValue::new(0u32);
+    use_effect(move || {
+        let pressed = presses.get();
+        if pressed == taken.get_value() {
+            return;
+        }
+        taken.set_value(pressed);
         let Some(p) = project.get_untracked() else { return };
         let ours = StoryDraft::from_project(&p);
         match drafts::load::<StoryDraft>(keys::STORY_DRAFT).filter(|d| d.would_be_lost_to(&ours)) {
             Some(draft) => {
                 theirs.set(shorten(draft.idea.trim(), 120));
-                asked.set(true);
                 open.set(true);
             }
             None => go.run(true),
         }
-    };
-    view! {
-        <button type="button" class="button" disabled=move || project.with(Option::is_none) on:click=start>
-            "Start a new story from this one"
-        </button>
-        {move || asked.get().then(|| with_code(move || replace_draft(open, theirs, go), REPLACE_DRAFT))}
-    }
-}
-
-#[component]
-fn ReplaceDraft(open: RwSignal<bool>, theirs: RwSignal<String>, go: Callback<bool>) -> impl IntoView {
+    });
     view! {
         <ConfirmDialog
             open=open
