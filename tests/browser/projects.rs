@@ -85,3 +85,34 @@ async fn a_status_filters_as_soon_as_it_is_chosen_and_keeps_the_person() {
 fn history_length() -> u32 {
     web_sys::window().unwrap().history().unwrap().length().unwrap()
 }
+
+/// What `toLocaleString` writes for a moment in the browser's own language and time zone, with the
+/// date: how the list wrote each time before it kept one formatter for all of them.
+fn as_the_browser_writes(millis: f64) -> String {
+    let date = js_sys::Date::new(&millis.into());
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into()).unwrap();
+    js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into()).unwrap();
+    let write: js_sys::Function = js_sys::Reflect::get(&date, &"toLocaleString".into()).unwrap().into();
+    write.call2(&date, &wasm_bindgen::JsValue::UNDEFINED, &options).unwrap().as_string().unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn each_project_s_times_are_written_in_the_browser_s_language_and_time_zone() {
+    let _page = one_at_a_time().await;
+    new_project("demo-token", 1, 2).await;
+    fresh_page("/");
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    let times = wait_for("the projects' times", || {
+        let times = root.query_selector_all(".project-row time").ok()?;
+        (times.length() > 1).then_some(times)
+    })
+    .await;
+    for i in 0..times.length() {
+        let time = times.item(i).unwrap().unchecked_into::<web_sys::Element>();
+        let at = time.get_attribute("datetime").expect("the moment, as the service wrote it");
+        let millis = storyreel::domain::project_list::utc_millis(&at).expect("a moment the app reads");
+        assert_eq!(time.text_content().unwrap(), as_the_browser_writes(millis as f64), "{at}");
+    }
+}
