@@ -41,12 +41,7 @@ import { measureBundle } from '../lib/bundle.js';
 // loader lists the split and the six smaller chunks the splitter now cuts, 112 B, and the main
 // module's side of the split point, 105 B), against 3,975 B brotli less on the video page's path
 // (its parts' file 59,511 -> 55,536 B), where the slow link measured 1558 -> 1517 ms (start-ab).
-// 182,200 since the list writes its projects' times with one Intl.DateTimeFormat made once for each
-// way of writing them (src/browser/local_time.rs) instead of `toLocaleString` with options, which made
-// a new formatter at every call: 182,159 B measured (+108 against 182,051 at 131f37c: the formatter's
-// constructor and `format` getter imported, and the two kept in a thread-local), against the list of
-// 50 projects starting 248 -> 217 ms on loopback and 802 -> 749 ms at 4x CPU (start-ab, 50 projects).
-const BUDGET = 182_200;
+const BUDGET = 182_100;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

@@ -1,6 +1,7 @@
 //! The clock, and timestamps in the person's own time zone and language, as their browser formats them.
 
 use crate::domain::project_list::utc_millis;
+use std::cell::OnceCell;
 use wasm_bindgen::JsValue;
 
 /// Milliseconds since 1970 by the browser's clock: the time every pure schedule and watch is fed.
@@ -29,7 +30,9 @@ thread_local! {
     // One formatter for each way of writing a moment (time only, with the date), made once:
     // `toLocaleString` with options makes a new one at every call, which for a list of 50 projects
     // was about 30 ms of its start (a CPU profile of the list on loopback).
-    static FORMATS: [js_sys::Function; 2] = [formatter(false), formatter(true)];
+    // Each made when first needed: making one takes milliseconds (the browser loads its locale's
+    // data), and the list needs only the one with the date.
+    static FORMATS: [OnceCell<js_sys::Function>; 2] = const { [OnceCell::new(), OnceCell::new()] };
 }
 
 /// `Intl.DateTimeFormat` in the browser's own language and time zone (no locale given); its
@@ -50,5 +53,8 @@ fn written(at_ms: f64, with_date: bool) -> Option<String> {
     if date.get_time().is_nan() {
         return None;
     }
-    FORMATS.with(|formats| formats[usize::from(with_date)].call1(&JsValue::UNDEFINED, &date).ok()?.as_string())
+    FORMATS.with(|formats| {
+        let format = formats[usize::from(with_date)].get_or_init(|| formatter(with_date));
+        format.call1(&JsValue::UNDEFINED, &date).ok()?.as_string()
+    })
 }
