@@ -29,9 +29,9 @@ pub fn local_clock(at_ms: u64) -> String {
 thread_local! {
     // One formatter for each way of writing a moment (time only, with the date), made once:
     // `toLocaleString` with options makes a new one at every call, which for a list of 50 projects
-    // was about 30 ms of its start (a CPU profile of the list on loopback).
-    // Each made when first needed: making one takes milliseconds (the browser loads its locale's
-    // data), and the list needs only the one with the date.
+    // was about 30 ms of its start (a CPU profile of the list on loopback). Each is made when first
+    // needed: making one takes milliseconds (the browser loads its locale's data), and the list
+    // needs only the one with the date.
     static FORMATS: [OnceCell<js_sys::Function>; 2] = const { [OnceCell::new(), OnceCell::new()] };
 }
 
