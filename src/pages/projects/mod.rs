@@ -64,7 +64,7 @@ pub fn ProjectsPage() -> impl IntoView {
         },
         move |answer: Result<((Vec<Project>, String), ProjectFilter), Failure>| match answer {
             Ok(((projects, text), filter)) => {
-                last_known::keep_list(&filter, &text);
+                last_known::keep_list(&filter, text);
                 // Kept with the names, for the story form and the filter's next visit, which read no list.
                 persons::see(&projects);
                 let outcome = if any_in_motion(&projects) { Outcome::Answered } else { Outcome::Finished };
