@@ -18,9 +18,8 @@ pub struct Kept<T> {
 }
 
 /// The list is kept alone under its key, with the filter it was read with.
-pub fn keep_list(filter: &ProjectFilter, answer: String) {
-    let (key, at_ms) = (filter.to_query(), now_ms());
-    after_this_task(move || keep(LAST_LIST, &[Entry { key: &key, at_ms, answer: &answer }]));
+pub fn keep_list(filter: &ProjectFilter, answer: &str) {
+    keep(LAST_LIST, &[Entry { key: &filter.to_query(), at_ms: now_ms(), answer }]);
 }
 
 /// The list last read with this filter (a list read with another is not this one).
@@ -32,10 +31,9 @@ pub fn list(filter: &ProjectFilter) -> Option<Kept<Vec<Project>>> {
 
 /// A project's answer (`Client::project_text`) read, and kept as the last known one if it reads
 /// (`hooks::read_and_keep_project`, through which every page reads a project).
-pub fn keep_read_project(id: i64, answer: String) -> Result<Project, ApiError> {
-    let project = read_project(&answer)?;
-    let at_ms = now_ms();
-    after_this_task(move || keep_project(id, &answer, at_ms));
+pub fn keep_read_project(id: i64, answer: &str) -> Result<Project, ApiError> {
+    let project = read_project(answer)?;
+    keep_project(id, answer);
     Ok(project)
 }
 
@@ -45,26 +43,12 @@ pub fn marked(at_ms: u64, check_failed: bool) -> String {
     as_of(&local_clock(at_ms), if check_failed { Check::Failed } else { Check::UnderWay })
 }
 
-fn keep_project(id: i64, answer: &str, at_ms: u64) {
+fn keep_project(id: i64, answer: &str) {
     let key = id.to_string();
     let text = storage::read_value(LAST_PROJECTS).unwrap_or_default();
     let mut kept = entries(&text);
-    remember(&mut kept, Entry { key: &key, at_ms, answer });
+    remember(&mut kept, Entry { key: &key, at_ms: now_ms(), answer });
     keep(LAST_PROJECTS, &kept);
-}
-
-/// Runs `keep` in a task of its own, once the answer it keeps is shown: writing a list of 50
-/// projects to storage was 3-7 ms of the list's first render (a CPU profile on loopback). Nothing is
-/// kept if the sign-in changed meanwhile (a sign-out clears everything, and another person's page
-/// must not start from this one's answer).
-fn after_this_task(keep: impl FnOnce() + 'static) {
-    let signed_in = storage::read_value(TOKEN);
-    gloo_timers::callback::Timeout::new(0, move || {
-        if signed_in.is_some() && storage::read_value(TOKEN) == signed_in {
-            keep();
-        }
-    })
-    .forget();
 }
 
 pub fn project(id: i64) -> Option<Kept<Project>> {

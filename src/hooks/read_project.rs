@@ -9,5 +9,5 @@ use std::future::Future;
 /// project reads it through here. Only the pages call this, so the project's reader stays in their
 /// code, not in the first load.
 pub fn read_and_keep_project(session: Session, id: i64) -> impl Future<Output = Result<Project, Failure>> {
-    session.call(move |client| async move { last_known::keep_read_project(id, client.project_text(id).await?) })
+    session.call(move |client| async move { last_known::keep_read_project(id, &client.project_text(id).await?) })
 }

@@ -10,7 +10,6 @@ mod client;
 mod confirm_dialog;
 mod create_review;
 mod hooks;
-mod last_known;
 mod load;
 mod look;
 mod persons;

@@ -116,30 +116,3 @@ async fn each_project_s_times_are_written_in_the_browser_s_language_and_time_zon
         assert_eq!(time.text_content().unwrap(), as_the_browser_writes(millis as f64), "{at}");
     }
 }
-
-#[wasm_bindgen_test]
-async fn a_list_longer_than_a_screen_shows_every_project_once() {
-    let _page = one_at_a_time().await;
-    // The first screen draws its first rows before the rest (pages::projects): more than those.
-    let client = storyreel::api::Client::new(&api_url(), "demo-token", 10_000);
-    let all = storyreel::api::ProjectFilter::default();
-    while client.list_projects(&all).await.unwrap().len() <= 20 {
-        new_project("demo-token", 1, 2).await;
-    }
-    let listed = client.list_projects(&all).await.unwrap().len();
-    fresh_page("/");
-    signed_in_as("demo-token");
-    let (root, _app) = mount_app();
-    // Another browser's run may add projects meanwhile, never take one away.
-    let links = wait_for("every project's row", || {
-        let rows = root.query_selector_all("[aria-label='Projects, newest first'] > li a").ok()?;
-        (rows.length() as usize >= listed).then_some(rows)
-    })
-    .await;
-    let mut pages: Vec<String> = (0..links.length())
-        .map(|i| links.item(i).unwrap().unchecked_into::<web_sys::Element>().get_attribute("href").unwrap())
-        .collect();
-    pages.sort();
-    pages.dedup();
-    assert_eq!(pages.len(), links.length() as usize, "each project once");
-}

@@ -88,8 +88,6 @@ export async function keptState(browser, web, path, fresh) {
     const page = await context.newPage();
     await page.goto(web.url + path);
     await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, fresh);
-    // The app keeps an answer in a task after showing it.
-    await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.startsWith('storyreel.last_known.')));
     const kept = await page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)
       .filter(([k]) => k.startsWith('storyreel.last_known.'))));
     if (Object.keys(kept).length === 0) throw new Error(`nothing kept after ${path}`);

@@ -12,14 +12,13 @@ use crate::components::{MessageBanner, PageHeading, Tone};
 use crate::domain::credits::describe_ms;
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
-use crate::hooks::{use_effect, use_poller, UsePollerOptions};
-use crate::router::{moved_since_start, use_query_map};
+use crate::hooks::{use_poller, UsePollerOptions};
+use crate::router::use_query_map;
 use crate::routes;
 use crate::session::{use_session, Failure};
 use filters::Filters;
 use leptos::prelude::*;
 use row::ProjectRow;
-use std::time::Duration;
 
 /// The list as last read, and the filter it was read with (a list for other filters is not shown);
 /// `kept_at` when it is the list this device kept from before, not yet confirmed by the service.
@@ -65,7 +64,7 @@ pub fn ProjectsPage() -> impl IntoView {
         },
         move |answer: Result<((Vec<Project>, String), ProjectFilter), Failure>| match answer {
             Ok(((projects, text), filter)) => {
-                last_known::keep_list(&filter, text);
+                last_known::keep_list(&filter, &text);
                 // Kept with the names, for the story form and the filter's next visit, which read no list.
                 persons::see(&projects);
                 let outcome = if any_in_motion(&projects) { Outcome::Answered } else { Outcome::Finished };
@@ -119,16 +118,6 @@ pub fn ProjectsPage() -> impl IntoView {
         Some(true) => Shown::Empty { filtered: filter.with(ProjectFilter::narrows) },
         Some(false) => Shown::Rows,
     });
-    // A visit's first screen waits for the main thread (wasm start, then this render): the rows a
-    // screen holds are drawn first and the rest just after that drawing, at about 0.7 ms a row on
-    // loopback and 3 at 4x CPU (CPU profiles of 50 projects). Not after a move: back on this page,
-    // the browser puts the scroll where it was, which needs every row at once.
-    let all_rows = RwSignal::new(moved_since_start());
-    use_effect(move || {
-        if shown.get() == Shown::Rows && !all_rows.get_untracked() {
-            request_animation_frame(move || set_timeout(move || all_rows.set(true), Duration::ZERO));
-        }
-    });
     // Usable as soon as a list shows, the kept one included; fresh once the service's answer shows.
     let listed = move || matches!(shown.get(), Shown::Rows | Shown::Empty { .. });
     mark_ready_when("projects", listed);
@@ -172,10 +161,8 @@ pub fn ProjectsPage() -> impl IntoView {
                     view! {
                         <ul class="project-list" aria-label="Projects, newest first">
                             {move || {
-                                let drawn = if all_rows.get() { usize::MAX } else { FIRST_ROWS };
                                 ids.get()
                                     .into_iter()
-                                    .take(drawn)
                                     .map(|id| view! { <Listed id=id projects=current /> })
                                     .collect_view()
                             }}
@@ -187,9 +174,6 @@ pub fn ProjectsPage() -> impl IntoView {
         </section>
     }
 }
-
-/// More rows than a screen shows (about 8 at 1280 x 900, fewer on a phone).
-const FIRST_ROWS: usize = 12;
 
 /// One project's row, rebuilt only when something it shows changed (a refresh that moved one
 /// project's progress rebuilds that row alone).
