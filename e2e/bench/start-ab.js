@@ -6,11 +6,14 @@
 //
 // Each DIST is a copy of a built dist/ (`cp -r dist /tmp/dist-a` after each build). SCREEN: sign-in
 // (default), projects or video (a 10-scene generation under way); CONDITION: normal (default), cpu 4x
-// or slow link; RUNS (15) loads of each build, alternating. Prints each build's median and spread.
+// or slow link; RUNS (15) loads of each build, alternating; PROJECTS (0) projects made first, for the list
+// (the benchmark's list has 50). Prints each build's median and spread, and
+// each later build's median against the first's with a 90% interval (a paired bootstrap of the rounds:
+// loads made back to back share the host's moment), so a change is kept only when the interval says so.
 import { launchBrowser, startSim } from '../lib/harness.js';
 import { distsFromArgs, serveEach } from './lib/dists.js';
 import { CONDITIONS, loadOnce } from './lib/start.js';
-import { summary } from './lib/stats.js';
+import { ratioInterval, summary } from './lib/stats.js';
 
 const dists = distsFromArgs('start-ab.js');
 const runs = Number(process.env.RUNS ?? 15);
@@ -25,6 +28,9 @@ let browser;
 try {
   webs = await serveEach(dists, sim.api);
   browser = await launchBrowser();
+  for (let i = 0; i < Number(process.env.PROJECTS ?? 0); i++) {
+    await sim.call('POST', '/stories/create', { person_id: 1, story_idea: `A paper boat number ${i} sails to the sea and back again`, num_scenes: 5 });
+  }
   let path = { 'sign-in': '/sign-in', projects: '/' }[screen];
   if (screen === 'video') {
     const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A paper boat sails to the sea', num_scenes: 10 });
@@ -44,6 +50,11 @@ try {
     const s = summary(times[i]);
     console.log(`${d}: ${screen}, ${process.env.CONDITION ?? 'normal'}: median ${s.median.toFixed(1)} ms (p10 ${s.p10.toFixed(1)}, p90 ${s.p90.toFixed(1)}; ${runs} loads)`);
   });
+  for (let i = 1; i < dists.length; i++) {
+    const ratio = summary(times[i]).median / summary(times[0]).median;
+    const [lo, hi] = ratioInterval(times[i], times[0]);
+    console.log(`${dists[i]} / ${dists[0]}: ${ratio.toFixed(3)} (90% interval ${lo.toFixed(3)}-${hi.toFixed(3)})`);
+  }
 } finally {
   await browser?.close();
   for (const web of webs) await web.stop();
