@@ -41,7 +41,11 @@ import { measureBundle } from '../lib/bundle.js';
 // loader lists the split and the six smaller chunks the splitter now cuts, 112 B, and the main
 // module's side of the split point, 105 B), against 3,975 B brotli less on the video page's path
 // (its parts' file 59,511 -> 55,536 B), where the slow link measured 1558 -> 1517 ms (start-ab).
-const BUDGET = 182_100;
+// 182,200 since the app, ready to draw, waits up to 100 ms for the first reads that are not in yet
+// (src/boot_reads.js, `config`): 182,151 B measured (+63 against 182,088 at c139609, all in the boot
+// script; in brotli, which browsers are sent, -160 B: 148,453 B), against the list of 50 drawn 4.5 %
+// sooner on loopback (start-ab, 100 loads each: 0.955, 0.941-0.969) and without "Loading" for a frame.
+const BUDGET = 182_200;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

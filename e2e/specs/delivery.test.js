@@ -541,6 +541,49 @@ test("a screen's first reads start before the wasm has arrived, and the app take
   await page.context().close();
 });
 
+test('an early read answered while the app starts is waited for: the list is drawn once, with it; one not answered leaves "Loading" up', async () => {
+  await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A tailor sews a coat for the wind', num_scenes: 2 });
+  const page = await openPage(browser);
+  await page.addInitScript(() => {
+    sessionStorage.setItem('storyreel.token', 'demo-token');
+    // Counts the frames the browser draws that say the list is still loading.
+    window.framesLoading = 0;
+    const frame = () => {
+      if ((document.body?.textContent ?? '').includes('Loading your projects…')) window.framesLoading += 1;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  const isList = (url) => /\/scene-projects$/.test(url.pathname);
+  const list = page.getByRole('list', { name: 'Projects, newest first' });
+
+  // The early read's answer is let through once the main wasm is in: it comes while the wasm is
+  // compiled and the app starts, and its task waits behind that start.
+  const releaseWasm = await holdBack(page, mainWasm);
+  const releaseList = await holdBack(page, isList);
+  const asked = page.waitForRequest((r) => isList(new URL(r.url())));
+  await page.goto(web.url + '/', { waitUntil: 'commit' });
+  await asked;
+  page.waitForEvent('requestfinished', (r) => new URL(r.url()).pathname === mainWasm).then(releaseList);
+  releaseWasm();
+  await list.waitFor();
+  assert.equal(await page.evaluate(() => window.framesLoading), 0, 'no frame said the list was loading');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  // An answer that does not come keeps the app waiting a moment only (a new tab: this one now keeps the
+  // list): it says it is loading, and shows the answer when it comes.
+  const later = await openPage(browser);
+  await later.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  const held = await holdBack(later, isList);
+  await later.goto(web.url + '/', { waitUntil: 'commit' });
+  await later.getByText('Loading your projects…').waitFor();
+  held();
+  await later.getByRole('list', { name: 'Projects, newest first' }).waitFor();
+  assert.deepEqual(later.problems, []);
+  await later.context().close();
+});
+
 test('a first-reads script that arrives after the app has started reads nothing: the app has read for itself', async () => {
   const page = await openPage(browser);
   await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));

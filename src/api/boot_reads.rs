@@ -19,7 +19,9 @@ fn call(name: &str, args: &[&JsValue]) -> Option<JsValue> {
     method.apply(&boot, &args.iter().copied().collect()).ok()
 }
 
-/// config.json's text as the boot script read it; `None` when it read none (or did not run).
+/// config.json's text as the boot script read it, once the first screen's reads have answered too
+/// (waited for briefly: `config` in src/boot_reads.js says why); `None` when it read none (or did not
+/// run).
 pub async fn config_text() -> Option<String> {
     let Some(boot) = boot() else {
         // The script had not run yet (it loads beside the wasm, and a loaded machine may run it
