@@ -15,12 +15,12 @@
   const config = fetch('/config.json').then((r) => (r.ok ? r.text() : null)).catch(() => null);
   window.storyreelBoot = {
     /** config.json's text, once the first reads have answered too, or WAIT_MS after the app asked (it
-     * reads this when it is ready to draw) if they have not. The reads left while the wasm downloaded; on a fast
-     * connection their answers are in, but the tasks that hand them over wait behind the app's start.
-     * Waited for, they make one drawing of the screen with them instead of "Loading…" for a frame and
-     * the answer after it (the list of 50 on loopback 5 % sooner; docs/benchmark.md). A slow service
-     * delays the app's own frame by that much at most, and what the app then shows not at all.
-     * (This callback is registered after the reads' own below, so `answers` is filled by then.) */
+     * reads this when it is ready to draw) if they have not. The reads left while the wasm downloaded;
+     * on a fast connection their answers are in, but the tasks that hand them over wait behind the
+     * app's start. Waited for, they make one drawing of the screen with them instead of "Loading…" for
+     * a frame and the answer after it (the list of 50 on loopback 5 % sooner; docs/benchmark.md). A
+     * slow service delays the app's own frame by that much at most, and what the app then shows not at
+     * all. (This callback is registered after the reads' own below, so `answers` is filled by then.) */
     get config() {
       return config.then((text) => Promise.race([
         Promise.allSettled(answers),

@@ -12,7 +12,7 @@
 // loads made back to back share the host's moment), so a change is kept only when the interval says so.
 import { launchBrowser, startSim } from '../lib/harness.js';
 import { distsFromArgs, serveEach } from './lib/dists.js';
-import { CONDITIONS, loadOnce } from './lib/start.js';
+import { CONDITIONS, loadOnce, screenPath } from './lib/start.js';
 import { ratioInterval, summary } from './lib/stats.js';
 
 const dists = distsFromArgs('start-ab.js');
@@ -28,17 +28,7 @@ let browser;
 try {
   webs = await serveEach(dists, sim.api);
   browser = await launchBrowser();
-  for (let i = 0; i < Number(process.env.PROJECTS ?? 0); i++) {
-    await sim.call('POST', '/stories/create', { person_id: 1, story_idea: `A paper boat number ${i} sails to the sea and back again`, num_scenes: 5 });
-  }
-  let path = { 'sign-in': '/sign-in', projects: '/' }[screen];
-  if (screen === 'video') {
-    const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A paper boat sails to the sea', num_scenes: 10 });
-    await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.0001 });
-    await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
-    path = `/projects/${id}/video`;
-  }
-  if (!path) throw new Error('SCREEN is one of: sign-in, projects, video');
+  const path = await screenPath(sim, screen, Number(process.env.PROJECTS ?? 0));
   const mark = `storyreel:ready:${screen}`;
   for (let run = 0; run < runs; run++) {
     const order = dists.map((_, i) => i);

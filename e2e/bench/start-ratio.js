@@ -9,7 +9,7 @@
 // generation under way); CONDITION: normal (default), cpu 4x or slow link; RUNS (60) rounds. Prints the
 // app's and the plain page's medians and the ratio with its 90% interval.
 import { launchBrowser, startSim, startWeb } from '../lib/harness.js';
-import { CONDITIONS, loadOnce, writePlainCopy } from './lib/start.js';
+import { CONDITIONS, loadOnce, screenPath, writePlainCopy } from './lib/start.js';
 import { ms, ratioInterval, summary } from './lib/stats.js';
 
 const runs = Number(process.env.RUNS ?? 60);
@@ -23,19 +23,7 @@ let browser;
 try {
   web = await startWeb(sim.api);
   browser = await launchBrowser();
-  let path = { 'sign-in': '/sign-in', projects: '/' }[screen];
-  if (screen === 'projects') {
-    for (let i = 0; i < 50; i++) {
-      await sim.call('POST', '/stories/create', { person_id: 1, story_idea: `A paper boat number ${i} sails to the sea and back again`, num_scenes: 5 });
-    }
-  }
-  if (screen === 'video') {
-    const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A paper boat sails to the sea', num_scenes: 10 });
-    await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.0001 });
-    await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
-    path = `/projects/${id}/video`;
-  }
-  if (!path) throw new Error('SCREEN is one of: sign-in, projects, video');
+  const path = await screenPath(sim, screen, screen === 'projects' ? 50 : 0);
   const signedIn = screen !== 'sign-in';
   const plain = await writePlainCopy(browser, web, screen, path, signedIn);
   const app = [];

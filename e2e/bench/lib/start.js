@@ -19,6 +19,24 @@ async function emulate(cdp, { cpu, latency, bitsPerSecond }) {
   }
 }
 
+/** The address of `screen` (sign-in, projects or video) for the one-cell scripts (start-ab.js,
+ * start-ratio.js), after making in `sim` what it shows: `projects` projects first, and for the video page
+ * a 10-scene generation held under way. */
+export async function screenPath(sim, screen, projects = 0) {
+  for (let i = 0; i < projects; i++) {
+    await sim.call('POST', '/stories/create', { person_id: 1, story_idea: `A paper boat number ${i} sails to the sea and back again`, num_scenes: 5 });
+  }
+  if (screen === 'video') {
+    const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A paper boat sails to the sea', num_scenes: 10 });
+    await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.0001 });
+    await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
+    return `/projects/${id}/video`;
+  }
+  const path = { 'sign-in': '/sign-in', projects: '/' }[screen];
+  if (!path) throw new Error('SCREEN is one of: sign-in, projects, video');
+  return path;
+}
+
 /** Milliseconds from navigation start until the page is ready: the app's mark, or, for a plain page,
  * the load event (its HTML parsed and its style sheet applied; it has nothing else to load). With
  * `fresh`, also until that mark (the service's answer shown): `{ ready, fresh }`. `stored` is put
