@@ -543,33 +543,62 @@ test("a screen's first reads start before the wasm has arrived, and the app take
 
 test('an early read answered while the app starts is waited for: the list is drawn once, with it; one not answered leaves "Loading" up', async () => {
   await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A tailor sews a coat for the wind', num_scenes: 2 });
-  const page = await openPage(browser);
-  await page.addInitScript(() => {
-    sessionStorage.setItem('storyreel.token', 'demo-token');
-    // Counts the frames the browser draws that say the list is still loading.
-    window.framesLoading = 0;
-    const frame = () => {
-      if ((document.body?.textContent ?? '').includes('Loading your projects…')) window.framesLoading += 1;
-      requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
   const isList = (url) => /\/scene-projects$/.test(url.pathname);
-  const list = page.getByRole('list', { name: 'Projects, newest first' });
-
   // The early read's answer is let through once the main wasm is in: it comes while the wasm is
-  // compiled and the app starts, and its task waits behind that start.
-  const releaseWasm = await holdBack(page, mainWasm);
-  const releaseList = await holdBack(page, isList);
-  const asked = page.waitForRequest((r) => isList(new URL(r.url())));
-  await page.goto(web.url + '/', { waitUntil: 'commit' });
-  await asked;
-  page.waitForEvent('requestfinished', (r) => new URL(r.url()).pathname === mainWasm).then(releaseList);
-  releaseWasm();
-  await list.waitFor();
-  assert.equal(await page.evaluate(() => window.framesLoading), 0, 'no frame said the list was loading');
-  assert.deepEqual(page.problems, []);
-  await page.context().close();
+  // compiled and the app starts, and its task waits behind that start. The app waits for it 100 ms
+  // from asking for the configuration (src/boot_reads.js); on a loaded host the answer can take
+  // longer than that to come through this test's hold, and then "Loading" is right. So each try
+  // notes when the app asked and when the answer was in, and a try where it came late is run again.
+  const tries = [];
+  for (let attempt = 0; attempt < 10 && !tries.some((t) => t.inTime); attempt += 1) {
+    const page = await openPage(browser);
+    await page.addInitScript(() => {
+      sessionStorage.setItem('storyreel.token', 'demo-token');
+      // Counts the frames the browser draws that say the list is still loading.
+      window.framesLoading = 0;
+      const frame = () => {
+        if ((document.body?.textContent ?? '').includes('Loading your projects…')) window.framesLoading += 1;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+      // Notes when the app first asks the boot script for the configuration.
+      let boot;
+      Object.defineProperty(window, 'storyreelBoot', {
+        configurable: true,
+        get: () => boot,
+        set(value) {
+          const config = Object.getOwnPropertyDescriptor(value, 'config');
+          if (config) {
+            Object.defineProperty(value, 'config', {
+              get() { window.configAskedAt ??= performance.now(); return config.get ? config.get.call(value) : config.value; },
+            });
+          }
+          boot = value;
+        },
+      });
+    });
+    const releaseWasm = await holdBack(page, mainWasm);
+    const releaseList = await holdBack(page, isList);
+    const asked = page.waitForRequest((r) => isList(new URL(r.url())));
+    await page.goto(web.url + '/', { waitUntil: 'commit' });
+    await asked;
+    page.waitForEvent('requestfinished', (r) => new URL(r.url()).pathname === mainWasm).then(releaseList);
+    releaseWasm();
+    await page.getByRole('list', { name: 'Projects, newest first' }).waitFor();
+    const t = await page.evaluate(() => ({
+      asked: window.configAskedAt,
+      answered: performance.getEntriesByType('resource').find((e) => /\/scene-projects$/.test(e.name))?.responseEnd,
+      loading: window.framesLoading,
+    }));
+    // A margin below the 100 ms: an answer in just then races the timer.
+    t.inTime = t.answered < t.asked + 80;
+    tries.push(t);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+  const inTime = tries.filter((t) => t.inTime);
+  assert.ok(inTime.length > 0, `no try had the answer in within 80 ms of the app asking: ${JSON.stringify(tries)}`);
+  for (const t of inTime) assert.equal(t.loading, 0, `no frame said the list was loading: ${JSON.stringify(t)}`);
 
   // An answer that does not come keeps the app waiting a moment only (a new tab: this one now keeps the
   // list): it says it is loading, and shows the answer when it comes.
