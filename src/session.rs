@@ -4,8 +4,8 @@
 //! handed to `api::Client`, which puts it in the `Authorization` header and nowhere else.
 
 use crate::api::{ApiError, Client, ErrorKind};
-use crate::browser::last_known;
 use crate::browser::storage::{self, Persistence};
+use crate::browser::{kept_times, last_known};
 use crate::config::Config;
 use crate::domain::account::{fingerprint, owner, same_person};
 use crate::domain::keys::{self, API_BASE_URL as BASE_URL_KEY, OWNER as OWNER_KEY, STORY_DRAFT, TOKEN as TOKEN_KEY};
@@ -112,6 +112,7 @@ impl Session {
     /// this device is set up, not who used it.
     pub fn sign_out(&self) {
         storage::clear_all_but(&keys::KEPT_AT_SIGN_OUT);
+        kept_times::forget();
         self.notice.set(Some("You are signed out.".into()));
         self.token.set(None);
     }

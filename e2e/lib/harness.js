@@ -232,9 +232,10 @@ async function pictureWhatFailed(t) {
   }));
 }
 
-/** A page in a fresh context that fails the test on uncaught errors in the app. */
-export async function openPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/** A page in a fresh context (given `contextOptions`: a locale or a time zone, say) that fails the test on
+ * uncaught errors in the app. */
+export async function openPage(browser, contextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
   const page = await context.newPage();
   openPages.add(page);
   const problems = [];

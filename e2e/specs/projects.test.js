@@ -365,6 +365,70 @@ async function holdAnswers(page, pattern) {
 }
 const asOf = (page) => page.getByRole('status').filter({ hasText: /^As of / });
 
+test('a returning person\'s list writes its times as the browser wrote them, without loading the locale again; another language or time zone writes them afresh', async () => {
+  const names = [IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed];
+  const times = (page) => page.evaluate(() => [...document.querySelectorAll('.project-row time')]
+    .map((t) => ({ at: t.dateTime, text: t.textContent })));
+  // What this browser's own formatter writes for those moments (the app's way: medium date, short time).
+  const written = (page, shown) => page.evaluate((ats) => ats.map((at) => new Intl.DateTimeFormat(undefined,
+    { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))), shown.map((t) => t.at));
+  const page = await openPage(browser, { locale: 'en-GB', timezoneId: 'Europe/London' });
+  await signIn(page, '/');
+  await waitForRows(page, names);
+  const first = await times(page);
+  assert.ok(first.length >= names.length, 'each row says when its project was made');
+  assert.deepEqual(first.map((t) => t.text), await written(page, first));
+  // The app keeps them in a task after drawing, with the "as of" time of the list it kept.
+  await page.waitForFunction((texts) => {
+    const kept = sessionStorage.getItem('storyreel.last_known.times') ?? '';
+    return texts.every((t) => kept.includes(t)) && /\u001et\u001f/.test(kept);
+  }, first.map((t) => t.text));
+  const stored = await page.evaluate(() => [Object.entries(sessionStorage), Object.entries(localStorage)]);
+
+  // Back again, with the answer held: the kept list and its "as of" line, and no formatter made.
+  const countFormatters = () => {
+    window.formattersMade = 0;
+    const Made = Intl.DateTimeFormat;
+    Intl.DateTimeFormat = new Proxy(Made, {
+      construct(target, args) { window.formattersMade += 1; return Reflect.construct(target, args); },
+      apply(target, self, args) { window.formattersMade += 1; return Reflect.apply(target, self, args); },
+    });
+  };
+  await page.addInitScript(countFormatters);
+  const hold = await holdAnswers(page, /\/api\/v1\/scene-projects(\?.*)?$/);
+  await page.reload();
+  await waitForRows(page, names);
+  await asOf(page).filter({ hasText: /· checking…$/ }).waitFor();
+  assert.deepEqual(await times(page), first, 'the same moments, written the same way');
+  assert.equal(await page.evaluate(() => window.formattersMade), 0, 'no formatter made: the locale\'s data is not loaded');
+  await hold.release();
+  await asOf(page).waitFor({ state: 'detached' });
+  assert.deepEqual(await times(page), first);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  // The same storage in another language, or another time zone: written afresh, as that browser writes them.
+  for (const options of [{ locale: 'en-US', timezoneId: 'Europe/London' }, { locale: 'en-GB', timezoneId: 'Asia/Tokyo' }]) {
+    const other = await openPage(browser, options);
+    await other.addInitScript(([tab, device]) => {
+      tab.forEach(([k, v]) => sessionStorage.setItem(k, v));
+      device.forEach(([k, v]) => localStorage.setItem(k, v));
+    }, stored);
+    await other.addInitScript(countFormatters);
+    const held = await holdAnswers(other, /\/api\/v1\/scene-projects(\?.*)?$/);
+    await other.goto(web.url + '/');
+    await waitForRows(other, names);
+    await asOf(other).waitFor();
+    const shown = await times(other);
+    assert.ok(await other.evaluate(() => window.formattersMade) > 0, `${options.locale} ${options.timezoneId}: the browser was asked`);
+    assert.deepEqual(shown.map((t) => t.text), await written(other, shown), `${options.locale} ${options.timezoneId}`);
+    assert.notDeepEqual(shown.map((t) => t.text), first.map((t) => t.text));
+    await held.release();
+    assert.deepEqual(other.problems, []);
+    await other.context().close();
+  }
+});
+
 // Last in the file: it adds a project, which the lists checked above do not show.
 test('a returning person sees the last known list at once, marked as such, and the fresh answer replaces it', async () => {
   const page = await openPage(browser);

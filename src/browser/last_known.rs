@@ -4,9 +4,11 @@
 //! hold nothing an answer could not. A sign-out clears it with everything else, and signing in as
 //! another person drops it (`Session::sign_in`).
 
+use super::kept_times;
 use super::local_time::local_clock;
 use super::local_time::now_ms;
-use super::storage::{self, Persistence};
+use super::local_time::write_ahead;
+use super::storage;
 use crate::api::{read_list, read_project, ApiError, Project, ProjectFilter};
 use crate::domain::keys::{LAST_LIST, LAST_PROJECTS, TOKEN};
 use crate::domain::last_known::{as_of, entries, remember, written, Check, Entry};
@@ -19,7 +21,9 @@ pub struct Kept<T> {
 
 /// The list is kept alone under its key, with the filter it was read with.
 pub fn keep_list(filter: &ProjectFilter, answer: &str) {
-    keep(LAST_LIST, &[Entry { key: &filter.to_query(), at_ms: now_ms(), answer }]);
+    let at_ms = now_ms();
+    keep(LAST_LIST, &[Entry { key: &filter.to_query(), at_ms, answer }]);
+    write_ahead(at_ms);
 }
 
 /// The list last read with this filter (a list read with another is not this one).
@@ -47,8 +51,10 @@ fn keep_project(id: i64, answer: &str) {
     let key = id.to_string();
     let text = storage::read_value(LAST_PROJECTS).unwrap_or_default();
     let mut kept = entries(&text);
-    remember(&mut kept, Entry { key: &key, at_ms: now_ms(), answer });
+    let at_ms = now_ms();
+    remember(&mut kept, Entry { key: &key, at_ms, answer });
     keep(LAST_PROJECTS, &kept);
+    write_ahead(at_ms);
 }
 
 pub fn project(id: i64) -> Option<Kept<Project>> {
@@ -70,13 +76,10 @@ pub fn forget_project(id: i64) {
 pub fn forget_all() {
     storage::remove(LAST_LIST);
     storage::remove(LAST_PROJECTS);
+    kept_times::forget();
 }
 
 /// Kept where the sign-in is: a sign-in for this tab only leaves no list on the device.
 fn keep(key: &str, kept: &[Entry<'_>]) {
-    let home = match storage::read(TOKEN) {
-        Some((_, Persistence::Device)) => Persistence::Device,
-        _ => Persistence::Tab,
-    };
-    storage::keep(key, &written(kept), home);
+    storage::keep(key, &written(kept), storage::home_of(TOKEN));
 }

@@ -36,6 +36,11 @@ pub fn read(key: &str) -> Option<(String, Persistence)> {
         .find_map(|p| area(p)?.get_item(key).ok().flatten().map(|value| (value, p)))
 }
 
+/// Where the value under `key` lives; this tab when it has none.
+pub fn home_of(key: &str) -> Persistence {
+    read(key).map_or(Persistence::Tab, |(_, home)| home)
+}
+
 pub fn read_value(key: &str) -> Option<String> {
     read(key).map(|(value, _)| value)
 }

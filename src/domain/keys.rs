@@ -19,6 +19,8 @@ pub const STORY_DRAFT: &str = "storyreel.draft.story";
 pub const LAST_LIST: &str = "storyreel.last_known.list";
 /// The projects last opened, as last read (`browser::last_known`).
 pub const LAST_PROJECTS: &str = "storyreel.last_known.projects";
+/// The moments the browser wrote for those, in its language and time zone (`browser::kept_times`).
+pub const KEPT_TIMES: &str = "storyreel.last_known.times";
 
 /// How this device is set up, not who used it: these stay through a sign-out.
 pub const KEPT_AT_SIGN_OUT: [&str; 2] = [API_BASE_URL, THEME];
@@ -82,6 +84,7 @@ mod tests {
             STORY_DRAFT.to_owned(),
             LAST_LIST.to_owned(),
             LAST_PROJECTS.to_owned(),
+            KEPT_TIMES.to_owned(),
             spending(&owner("demo-token", Some(1))),
             project_draft(4),
             regenerate_draft(4, 2),

@@ -6,6 +6,7 @@ pub mod captions;
 pub mod credits;
 pub mod follow_up;
 pub mod generation;
+pub mod kept_times;
 pub mod keys;
 pub mod last_known;
 pub mod lifecycle;
