@@ -7,12 +7,13 @@
 // Each DIST is a copy of a built dist/ (`cp -r dist /tmp/dist-a` after each build). SCREEN: sign-in
 // (default), projects or video (a 10-scene generation under way); CONDITION: normal (default), cpu 4x
 // or slow link; RUNS (15) loads of each build, alternating; PROJECTS (0) projects made first, for the list
-// (the benchmark's list has 50). Prints each build's median and spread, and
+// (the benchmark's list has 50); RETURNING=1 starts the list from what each build kept after showing it
+// (the benchmark's returning visitor). Prints each build's median and spread, and
 // each later build's median against the first's with a 90% interval (a paired bootstrap of the rounds:
 // loads made back to back share the host's moment), so a change is kept only when the interval says so.
 import { launchBrowser, startSim } from '../lib/harness.js';
 import { distsFromArgs, serveEach } from './lib/dists.js';
-import { CONDITIONS, loadOnce, screenPath } from './lib/start.js';
+import { CONDITIONS, keptState, loadOnce, screenPath } from './lib/start.js';
 import { ratioInterval, summary } from './lib/stats.js';
 
 const dists = distsFromArgs('start-ab.js');
@@ -30,10 +31,14 @@ try {
   browser = await launchBrowser();
   const path = await screenPath(sim, screen, Number(process.env.PROJECTS ?? 0));
   const mark = `storyreel:ready:${screen}`;
+  const returning = process.env.RETURNING === '1';
+  if (returning && screen !== 'projects') throw new Error('RETURNING=1 is for SCREEN=projects');
+  const stored = [];
+  for (const web of webs) stored.push(returning ? await keptState(browser, web, path, 'storyreel:ready:projects-fresh') : undefined);
   for (let run = 0; run < runs; run++) {
     const order = dists.map((_, i) => i);
     for (const i of run % 2 ? order.reverse() : order) {
-      times[i].push(await loadOnce(browser, webs[i].url + path, { mark, signedIn: screen !== 'sign-in', condition }));
+      times[i].push(await loadOnce(browser, webs[i].url + path, { mark, signedIn: screen !== 'sign-in', stored: stored[i], condition }));
     }
   }
   dists.forEach((d, i) => {

@@ -106,8 +106,16 @@ export async function keptState(browser, web, path, fresh) {
     const page = await context.newPage();
     await page.goto(web.url + path);
     await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, fresh);
-    const kept = await page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)
+    // Some of it is written in tasks after the screen is drawn (browser::kept_times): a returning
+    // visitor comes back later, so what is kept is read once it has stopped changing.
+    const read = () => page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)
       .filter(([k]) => k.startsWith('storyreel.last_known.'))));
+    let kept = await read();
+    for (let last; JSON.stringify(kept) !== last;) {
+      last = JSON.stringify(kept);
+      await page.waitForTimeout(200);
+      kept = await read();
+    }
     if (Object.keys(kept).length === 0) throw new Error(`nothing kept after ${path}`);
     return kept;
   } finally {
