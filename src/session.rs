@@ -67,7 +67,7 @@ impl Session {
     }
 
     pub fn remembered_on_device(&self) -> bool {
-        storage::read(TOKEN_KEY).is_some_and(|(_, p)| p == Persistence::Device)
+        storage::home_of(TOKEN_KEY) == Persistence::Device
     }
 
     /// A client for a token and address not yet accepted, to check them before signing in.
