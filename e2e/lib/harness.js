@@ -367,8 +367,7 @@ const TEXT_SPACING = [
   'p, li, dd, dt, label { margin-bottom: 2em !important; }',
 ];
 
-/** Shows the page in every width, theme and mode: runs axe on each, checks from 640 px down (and with
- * text spacing) for sideways scrolling, everywhere for text cut off by its box or controls drawn over
+/** Shows the page in every width, theme and mode: runs axe on each, checks each for sideways scrolling, everywhere for text cut off by its box or controls drawn over
  * each other, and in forced colours for what would vanish; saves `name-width-theme[-mode].png` (full
  * page) of each variant with a problem, or of every one with `E2E_PICTURES=all`. Returns every problem
  * found, so one run lists them all; the caller asserts. */
@@ -390,7 +389,7 @@ export async function screenInEveryVariant(page, name, variants = [...SCREEN_VAR
       // In forced colours the colours are the person's theme, not the page's: axe would measure the
       // page's own, which the browser no longer shows.
       const all = [...await axeProblems(page, { skip: mode === 'forced' ? ['color-contrast'] : [] }), ...await layoutProblems(page)];
-      if (width <= 640 || mode === 'spacing') all.push(await horizontalOverflow(page));
+      all.push(await horizontalOverflow(page));
       if (mode === 'forced') all.push(...await forcedColorProblems(page));
       return all.filter(Boolean);
     });

@@ -1,8 +1,8 @@
 // Every screen, as people see it: at 360 (phone), 768 (tablet) and 1280 px (desktop), in the light
 // and the dark theme, and in the modes WCAG 2.2 asks for beyond those: 320 px, 200 % zoom (640 px),
 // forced text spacing and forced colours (harness.js, ACCESS_MODES). Each is checked with axe (a
-// serious or critical violation fails), for text cut off or controls drawn over each other, from
-// 640 px down for sideways scrolling, and in forced colours for what would vanish (every message
+// serious or critical violation fails), for text cut off or controls drawn over each other, for
+// sideways scrolling, and in forced colours for what would vanish (every message
 // names what is wrong); a variant whose check fails is saved as e2e/artifacts/screen-width-theme
 // [-mode].png (full page), and every one is with E2E_PICTURES=all, for a person to look at. Screens
 // are found by role and name, so a change of look does not break the spec, only a change of meaning.
@@ -35,14 +35,15 @@ useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds:
   await approve(ids.failed);
   await sim.control('POST', `/_sim/projects/${ids.failed}/fail`);
 
-  // Generating, caught once some scene images are made and held there: its speed all but stops.
+  // Generating, caught once some scene images and a scene's clip are made, and held there: its speed all
+  // but stops. So the screen has each kind of scene card: waiting, with its image, with its clip.
   ids.generating = await create('A fox learns to fly a kite on the cliffs', 4);
   await sim.control('PUT', `/_sim/projects/${ids.generating}/speed`, { speed: 300 });
   await approve(ids.generating);
   for (let i = 0; ; i++) {
     const s = await status(ids.generating);
-    if ((s.scenes || []).filter((sc) => sc.image_url).length >= 2) break;
-    assert.ok(i < 500 && s.status === 'generating', `the generating project makes images: ${JSON.stringify(s)}`);
+    if ((s.scenes || []).filter((sc) => sc.image_url).length >= 2 && (s.scenes || []).some((sc) => sc.video_url)) break;
+    assert.ok(i < 500 && s.status === 'generating', `the generating project makes images and a clip: ${JSON.stringify(s)}`);
     await new Promise((r) => setTimeout(r, 10));
   }
   await sim.control('PUT', `/_sim/projects/${ids.generating}/speed`, { speed: 0.0001 });
@@ -121,6 +122,7 @@ test('generating: progress with some scene images', async () => {
   const page = await visit(`/projects/${ids.generating}/video`, async (p) => {
     await p.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
     await p.getByText(/^Checked /).waitFor();
+    await p.locator('li.scene-progress-row video').first().waitFor();
   });
   await screen('generating', page);
 });
