@@ -39,6 +39,8 @@ test('approve and a regeneration are counted, reported figures replace estimates
   // Named as everywhere in the app: the project's description.
   const { description: title } = await sim.call('GET', `/scene-projects/${id}`);
   assert.ok(title.includes(idea), title);
+  // The view's code comes on first use (split off): its row is drawn once that code is in.
+  await row.locator('th, td').nth(4).waitFor();
   assert.deepEqual(await row.locator('th, td').allTextContents(), [
     title, 'about 200 credits, estimated', '1: about 100 credits, estimated', '300 credits', '300 credits, reported by the service',
   ]);
