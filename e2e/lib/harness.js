@@ -367,10 +367,11 @@ const TEXT_SPACING = [
   'p, li, dd, dt, label { margin-bottom: 2em !important; }',
 ];
 
-/** Shows the page in every width, theme and mode: runs axe on each, checks each for sideways scrolling, everywhere for text cut off by its box or controls drawn over
- * each other, and in forced colours for what would vanish; saves `name-width-theme[-mode].png` (full
- * page) of each variant with a problem, or of every one with `E2E_PICTURES=all`. Returns every problem
- * found, so one run lists them all; the caller asserts. */
+/** Shows the page in every width, theme and mode: runs axe on each, checks each for sideways scrolling,
+ * for text cut off by its box and for controls drawn over each other, and in forced colours for what
+ * would vanish; saves `name-width-theme[-mode].png` (full page) of each variant with a problem, or of
+ * every one with `E2E_PICTURES=all`. Returns every problem found, so one run lists them all; the caller
+ * asserts. */
 export async function screenInEveryVariant(page, name, variants = [...SCREEN_VARIANTS, ...ACCESS_MODES]) {
   const problems = [];
   for (const { width, theme, mode } of variants) {

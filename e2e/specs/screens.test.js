@@ -42,7 +42,8 @@ useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds:
   await approve(ids.generating);
   for (let i = 0; ; i++) {
     const s = await status(ids.generating);
-    if ((s.scenes || []).filter((sc) => sc.image_url).length >= 2 && (s.scenes || []).some((sc) => sc.video_url)) break;
+    const scenes = s.scenes || [];
+    if (scenes.filter((sc) => sc.image_url).length >= 2 && scenes.some((sc) => sc.video_url)) break;
     assert.ok(i < 500 && s.status === 'generating', `the generating project makes images and a clip: ${JSON.stringify(s)}`);
     await new Promise((r) => setTimeout(r, 10));
   }
