@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { openPage, screenInEveryVariant, useRun } from '../lib/harness.js';
+import { checkScreen, openPage, screenInEveryVariant, useRun } from '../lib/harness.js';
 import { firstLoadFiles } from '../lib/bundle.js';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
@@ -201,6 +201,58 @@ test('while the wasm downloads the page shows its frame and says it is starting;
   assert.equal(await page.getByRole('banner').count(), 1, 'one header');
   assert.equal(await page.getByRole('main').count(), 1, 'one main region');
   await page.context().close();
+});
+
+// What the frame says when the app does not come (deploy/boot-start.js): a phone on hotel Wi-Fi loses
+// the wasm's download more often than a desk does.
+const glue = `/${assets.find((a) => /^storyreel-[0-9a-f]+\.js$/.test(a))}`;
+
+test("when the app's code does not arrive, the frame says so and offers to reload, which starts the app", async () => {
+  for (const [missing, how] of [[mainWasm, 'failed'], [glue, 'connectionreset']]) {
+    const page = await openPage(browser);
+    const isMissing = (url) => url.pathname === missing;
+    await page.route(isMissing, (route) => route.abort(how));
+    await page.goto(`${web.url}/`);
+    await page.getByRole('status').filter({ hasText: 'storyreel could not load. Check the connection, then reload.' }).waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Sign in' }).count(), 0, `${missing}: the app has not started`);
+    assert.equal(await page.locator('.skeleton').count(), 0, `${missing}: no placeholder left that looks like loading`);
+    if (missing === mainWasm) await checkScreen(page, 'start-failed');
+    await page.unroute(isMissing);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Reload' }).count(), 0, `${missing}: the frame went`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+test('offline, the frame says the device is offline; a download that takes long is said to be slow, and then the app starts', async () => {
+  const offline = await openPage(browser);
+  let cut;
+  const wentOffline = new Promise((done) => { cut = done; });
+  await offline.route((url) => url.pathname === mainWasm, async (route) => { await wentOffline; await route.abort('internetdisconnected'); });
+  await offline.goto(`${web.url}/`, { waitUntil: 'commit' });
+  // Offline once the start script has run (it sets storyreelPreloadPart first): a start script that
+  // does not arrive cannot say anything, and index.html allows no inline script to say it instead.
+  await offline.waitForFunction(() => 'storyreelPreloadPart' in window);
+  await offline.context().setOffline(true);
+  cut();
+  await offline.getByRole('status').filter({ hasText: 'storyreel could not load: this device is offline. Reconnect, then reload.' }).waitFor();
+  await offline.getByRole('button', { name: 'Reload' }).waitFor();
+  await offline.context().close();
+
+  const slow = await openPage(browser);
+  const release = await holdBack(slow, mainWasm);
+  await slow.goto(`${web.url}/`, { waitUntil: 'commit' });
+  await slow.getByRole('status').filter({ hasText: 'Starting storyreel…' }).waitFor();
+  // deploy/boot-start.js: SLOW_MS.
+  await slow.getByRole('status').filter({ hasText: 'Still loading storyreel: the connection is slow.' }).waitFor({ timeout: 15_000 });
+  assert.equal(await slow.getByRole('button', { name: 'Reload' }).count(), 0, 'nothing failed: nothing to reload');
+  release();
+  await slow.getByRole('heading', { name: 'Sign in' }).waitFor();
+  assert.equal(await slow.getByText('Still loading').count(), 0, 'the frame went');
+  assert.deepEqual(slow.problems, []);
+  await slow.context().close();
 });
 
 // The pages' split-off code (src/page_code.rs, deploy/split-pages.mjs): every part, as built.
