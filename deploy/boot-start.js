@@ -23,8 +23,6 @@
     status.after(button);
   };
   const slow = setTimeout(() => say('Still loading storyreel: the connection is slow.'), SLOW_MS);
-  const unable = (error) => typeof WebAssembly !== 'object'
-    || error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError;
   import(BINDINGS_ADDRESS)
     .then(async (bindings) => {
       const wasm = await bindings.default({ module_or_path: WASM_ADDRESS });
@@ -34,7 +32,9 @@
     })
     .catch((error) => {
       clearTimeout(slow);
-      if (unable(error)) say('This browser cannot run storyreel. A recent Chrome, Edge, Firefox or Safari can.', false);
+      // A wasm that does not compile is more often not the app's (a Wi-Fi's sign-in page sent in its place,
+      // a download cut short) than a browser too old, so only a browser without WebAssembly is told so.
+      if (typeof WebAssembly !== 'object') say('This browser cannot run storyreel. A recent Chrome, Edge, Firefox or Safari can.', false);
       else if (error instanceof WebAssembly.RuntimeError) say('storyreel stopped while starting. Reload to try again.', true);
       else if (navigator.onLine === false) say('storyreel could not load: this device is offline. Reconnect, then reload.', true);
       else say('storyreel could not load. Check the connection, then reload.', true);
