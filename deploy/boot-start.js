@@ -13,7 +13,7 @@
   const say = (text, reload) => {
     if (!status?.isConnected) return;
     status.textContent = text;
-    if (!reload || frame.querySelector('button')) return;
+    if (!reload) return;
     for (const block of frame.querySelectorAll('.skeleton')) block.remove();
     const button = document.createElement('button');
     button.type = 'button';

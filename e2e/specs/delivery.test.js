@@ -15,6 +15,7 @@ const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist'
 // Every .wasm, .js and .css index.html loads (the boot script, the bindings, the wasm, the style sheet).
 const assets = firstLoadFiles(dist).filter((name) => /\.(wasm|js|css)$/.test(name));
 const mainWasm = `/${assets.find((a) => a.endsWith('.wasm'))}`;
+const glueName = assets.find((a) => /^storyreel-[0-9a-f]+\.js$/.test(a));
 const YEAR = 365 * 24 * 3600;
 
 let sim, web, browser;
@@ -84,7 +85,6 @@ test('the wasm, JS and CSS come brotli, gzip or plain as asked, each decoding to
 test("the main wasm, its bindings and the parts' loader are named for what all three hold, so a change to a page's code alone renames them", () => {
   // Cached for a year by name: were the bindings' name to stay while the loader's name in them changed,
   // a browser holding the old file would refuse the new index.html's integrity digest (deploy/name-glue.mjs).
-  const glueName = assets.find((a) => /^storyreel-[0-9a-f]+\.js$/.test(a));
   const loaderName = readdirSync(partsDir).find((n) => /^wasm-split-[0-9a-f]+\.js$/.test(n));
   const glue = readFileSync(join(dist, glueName), 'utf8');
   const loader = readFileSync(join(partsDir, loaderName), 'utf8');
@@ -205,12 +205,10 @@ test('while the wasm downloads the page shows its frame and says it is starting;
 
 // What the frame says when the app does not come (deploy/boot-start.js): a phone on hotel Wi-Fi loses
 // the wasm's download more often than a desk does.
-const glue = `/${assets.find((a) => /^storyreel-[0-9a-f]+\.js$/.test(a))}`;
-
 test("when the app's code does not arrive (refused, cut, or a Wi-Fi's page in its place), the frame says so and offers to reload, which starts the app", async () => {
   // A Wi-Fi's sign-in page sent in the wasm's place compiles no better than a cut download.
   const portal = (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Hotel Wi-Fi</title><p>Accept the terms to go on.' });
-  const cases = [[mainWasm, (route) => route.abort('failed')], [glue, (route) => route.abort('connectionreset')], [mainWasm, portal]];
+  const cases = [[mainWasm, (route) => route.abort('failed')], [`/${glueName}`, (route) => route.abort('connectionreset')], [mainWasm, portal]];
   for (const [missing, answer] of cases) {
     const page = await openPage(browser);
     const isMissing = (url) => url.pathname === missing;
