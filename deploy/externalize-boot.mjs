@@ -35,7 +35,8 @@ for (const [whole, attrs, text] of html.matchAll(inline)) {
   const body = module ? await ourStart(text) : text.trim();
   const name = hashedName('boot.js', body);
   writeFileSync(join(dir, name), body + '\n');
-  out = out.replace(whole, `<script${module ? ' type=module' : ''} src=${attr(publicUrl + name)}></script>`);
+  // A function, so a `$` in the public URL is not read as a replacement pattern.
+  out = out.replace(whole, () => `<script${module ? ' type=module' : ''} src=${attr(publicUrl + name)}></script>`);
   moved += 1;
 }
 writeFileSync(index, out);
