@@ -5,6 +5,7 @@
 
 use crate::api::boot_reads;
 use crate::browser::page::{cancel_heading_focus, remove_boot_frame, set_title, want_heading_focus};
+use crate::browser::storage::Refusal;
 use crate::browser::theme;
 use crate::components::{with_code, Banner, NotFound, RequireSignIn, Tone, PAGE_CODE};
 use crate::config::Config;
@@ -35,9 +36,10 @@ const PAGE_CODE_AFTER_MS: u32 = 3_000;
 pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     // Removed as the shell is built, in the same task as its first drawing: no frame shows both or neither.
     remove_boot_frame();
-    let refused = RwSignal::new(false);
+    let refused = RwSignal::new(None);
     crate::browser::storage::report_refusals_to(refused);
     let session = Session::restore(config);
+    session.follow_other_tabs();
     provide_context(session);
     let location = provide_router();
     crate::browser::carried_clicks::drop_carried_clicks();
@@ -70,10 +72,17 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
         {move || {
             refused
                 .get()
-                .then(|| {
+                .map(|refusal| {
                     view! {
                         <Banner tone=Tone::Warning>
-                            "This browser does not let storyreel keep anything on this device: your sign-in and drafts last only until you reload or leave this page."
+                            {match refusal {
+                                Refusal::Blocked => {
+                                    "This browser does not let storyreel keep anything on this device: your sign-in and drafts last only until you reload or leave this page."
+                                }
+                                Refusal::Full => {
+                                    "This browser's storage for storyreel is full: your latest changes could not be kept on this device, and last only until you reload or leave this page. What was kept before stays as it was."
+                                }
+                            }}
                         </Banner>
                     }
                 })

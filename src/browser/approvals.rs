@@ -1,12 +1,12 @@
 //! When this device approved a project, so "generating for 6 min" survives a reload.
 
-use super::storage::{self, Persistence};
+use super::storage::{self, Worth};
 use crate::domain::keys;
 
 pub fn remember(project_id: i64, at_ms: u64) {
-    storage::write(&keys::approved_at(project_id), &at_ms.to_string(), Persistence::Device);
+    storage::keep_mine(&keys::approved_at(project_id), &at_ms.to_string(), Worth::Cache);
 }
 
 pub fn approved_at(project_id: i64) -> Option<u64> {
-    storage::read_value(&keys::approved_at(project_id))?.parse().ok()
+    storage::mine(&keys::approved_at(project_id))?.parse().ok()
 }

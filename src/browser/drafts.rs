@@ -1,7 +1,7 @@
-//! What the person typed and has not yet handed to the service, kept on this device so a reload,
-//! a failed request or a sign-in round trip loses nothing.
+//! What the person typed and has not yet handed to the service, kept where their sign-in is so a
+//! reload, a failed request or a sign-in round trip loses nothing.
 
-use super::storage::{self, Persistence};
+use super::storage;
 use crate::domain::keys;
 use crate::domain::scene_edit::SceneDraft;
 use serde::de::DeserializeOwned;
@@ -10,19 +10,19 @@ use serde::{Deserialize, Serialize};
 /// What was kept under `key`; none when nothing was, or when it no longer reads (then it is dropped
 /// the next time it is saved).
 pub fn load<T: DeserializeOwned>(key: &str) -> Option<T> {
-    serde_json::from_str(&storage::read_value(key)?).ok()
+    serde_json::from_str(&storage::mine(key)?).ok()
 }
 
-/// Kept in this tab (read first, so another tab editing the same thing cannot replace it) and on
-/// the device (for a new tab or after the browser restarts). False when the browser refused.
-/// Generic, but only over what is written (the text comes out the same way); the storing is not.
+/// Kept in this tab (read first, so another tab editing the same thing cannot replace it) and, after
+/// "Remember me", on the device (for a new tab or after the browser restarts). False when the browser
+/// refused. Generic, but only over what is written (the text comes out the same way); the storing is not.
 pub fn save(key: &str, value: &impl Serialize) -> bool {
     let Ok(text) = serde_json::to_string(value) else { return false };
-    storage::put(key, &text, Persistence::Tab) & storage::put(key, &text, Persistence::Device)
+    storage::keep_draft(key, &text)
 }
 
 pub fn clear(key: &str) {
-    storage::remove(key);
+    storage::forget_mine(key);
 }
 
 /// A project's scene drafts are one object on the device, keyed by scene id.

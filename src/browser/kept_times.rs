@@ -6,7 +6,7 @@
 
 use super::storage;
 use crate::domain::kept_times::{add, read, write, Moment};
-use crate::domain::keys::{KEPT_TIMES, TOKEN};
+use crate::domain::keys::KEPT_TIMES;
 use std::cell::RefCell;
 
 struct Known {
@@ -33,7 +33,7 @@ fn with_known<T>(f: impl FnOnce(&mut Known) -> T) -> T {
     KNOWN.with(|known| {
         let mut known = known.borrow_mut();
         f(known.get_or_insert_with(|| {
-            let kept = storage::read_value(KEPT_TIMES).map(|text| read(&text, &zone())).unwrap_or_default();
+            let kept = storage::mine(KEPT_TIMES).map(|text| read(&text, &zone())).unwrap_or_default();
             Known { moments: kept, saving: false }
         }))
     })
@@ -67,11 +67,11 @@ fn save() {
         known.saving = false;
         write(&zone(), &known.moments)
     });
-    storage::keep(KEPT_TIMES, &text, storage::home_of(TOKEN));
+    storage::keep_mine(KEPT_TIMES, &text, storage::Worth::Cache);
 }
 
-/// Forgets every kept moment, here and in storage (a sign-out, another person signing in).
+/// Forgets the moments read from storage (a sign-out, another person signing in, whose storage is
+/// cleared by the session): the next are read again from where the new sign-in keeps them.
 pub fn forget() {
     KNOWN.with(|known| *known.borrow_mut() = None);
-    storage::remove(KEPT_TIMES);
 }

@@ -4,13 +4,12 @@
 //! hold nothing an answer could not. A sign-out clears it with everything else, and signing in as
 //! another person drops it (`Session::sign_in`).
 
-use super::kept_times;
 use super::local_time::local_clock;
 use super::local_time::now_ms;
 use super::local_time::write_ahead;
 use super::storage;
 use crate::api::{read_list, read_project, ApiError, Project, ProjectFilter};
-use crate::domain::keys::{LAST_LIST, LAST_PROJECTS, TOKEN};
+use crate::domain::keys::{LAST_LIST, LAST_PROJECTS};
 use crate::domain::last_known::{as_of, entries, remember, written, Check, Entry};
 
 /// A kept answer, read, and when the device received it (ms since 1970).
@@ -28,7 +27,7 @@ pub fn keep_list(filter: &ProjectFilter, answer: &str) {
 
 /// The list last read with this filter (a list read with another is not this one).
 pub fn list(filter: &ProjectFilter) -> Option<Kept<Vec<Project>>> {
-    let text = storage::read_value(LAST_LIST)?;
+    let text = storage::mine(LAST_LIST)?;
     let entry = entries(&text).into_iter().find(|e| e.key == filter.to_query())?;
     Some(Kept { value: read_list(entry.answer).ok()?, at_ms: entry.at_ms })
 }
@@ -49,7 +48,7 @@ pub fn marked(at_ms: u64, check_failed: bool) -> String {
 
 fn keep_project(id: i64, answer: &str) {
     let key = id.to_string();
-    let text = storage::read_value(LAST_PROJECTS).unwrap_or_default();
+    let text = storage::mine(LAST_PROJECTS).unwrap_or_default();
     let mut kept = entries(&text);
     let at_ms = now_ms();
     remember(&mut kept, Entry { key: &key, at_ms, answer });
@@ -58,7 +57,7 @@ fn keep_project(id: i64, answer: &str) {
 }
 
 pub fn project(id: i64) -> Option<Kept<Project>> {
-    let text = storage::read_value(LAST_PROJECTS)?;
+    let text = storage::mine(LAST_PROJECTS)?;
     let entry = entries(&text).into_iter().find(|e| e.key == id.to_string())?;
     let project = read_project(entry.answer).ok().filter(|p| p.id == id)?;
     Some(Kept { value: project, at_ms: entry.at_ms })
@@ -66,20 +65,15 @@ pub fn project(id: i64) -> Option<Kept<Project>> {
 
 /// A project the service no longer shows is not kept either.
 pub fn forget_project(id: i64) {
-    if let Some(text) = storage::read_value(LAST_PROJECTS) {
+    if let Some(text) = storage::mine(LAST_PROJECTS) {
         let mut kept = entries(&text);
         kept.retain(|e| e.key != id.to_string());
         keep(LAST_PROJECTS, &kept);
     }
 }
 
-pub fn forget_all() {
-    storage::remove(LAST_LIST);
-    storage::remove(LAST_PROJECTS);
-    kept_times::forget();
-}
-
-/// Kept where the sign-in is: a sign-in for this tab only leaves no list on the device.
+/// Kept where the sign-in is: a sign-in for this tab only leaves no list on the device. A copy the
+/// next read makes again: it gives way when the storage is full.
 fn keep(key: &str, kept: &[Entry<'_>]) {
-    storage::keep(key, &written(kept), storage::home_of(TOKEN));
+    storage::keep_mine(key, &written(kept), storage::Worth::Cache);
 }

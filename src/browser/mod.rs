@@ -16,7 +16,9 @@ pub mod persons;
 pub mod shared_check;
 pub mod spending;
 pub mod storage;
+pub mod tabs;
 pub mod theme;
+pub mod unconfirmed;
 pub mod versions;
 pub mod visibility;
 

@@ -1,26 +1,26 @@
-//! The names a person gave person ids, and the ids their projects used, kept on this device for
-//! the account signed in (`domain::persons`). Removed with everything else at sign-out
+//! The names a person gave person ids, and the ids their projects used, kept for the account signed in
+//! (`domain::persons`) where its sign-in is. Removed with everything else at sign-out
 //! (`Session::sign_out` says why); a 401 keeps them, found again only by the same account.
 
-use super::storage::{self, Persistence};
+use super::storage::{self, Worth};
 use crate::api::Project;
 use crate::domain::keys;
 use crate::domain::persons::Persons;
 
 fn key() -> String {
-    keys::persons(&storage::read_value(keys::OWNER).unwrap_or_default())
+    keys::persons(&storage::mine(keys::OWNER).unwrap_or_default())
 }
 
-/// The signed-in account's persons, or none when this device keeps nothing for it.
+/// The signed-in account's persons, or none when nothing is kept for it.
 pub fn load() -> Persons {
-    storage::read_value(&key()).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
+    storage::mine(&key()).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
 }
 
-/// On the device, not only in this tab: names are worth keeping across a browser restart, and
-/// every tab shows the same. False when the browser refused (the app then says so once).
+/// Where the sign-in is: on the device, names are worth keeping across a browser restart, and every
+/// tab shows the same. False when the browser refused (the app then says so once).
 pub fn save(persons: &Persons) -> bool {
     let Ok(text) = serde_json::to_string(persons) else { return false };
-    storage::write(&key(), &text, Persistence::Device)
+    storage::keep_mine(&key(), &text, Worth::Kept)
 }
 
 /// Adds the person ids of projects just listed, writing only when one is new.

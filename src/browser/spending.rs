@@ -1,31 +1,33 @@
-//! The spending ledger on this device (`domain::spending`), one per account: one value every tab reads
-//! and writes, so it lives on the device only (a tab's own copy would hide another tab's charges).
-//! Cleared with everything else of the person at sign-out.
+//! The spending ledger (`domain::spending`), one per account, kept where the person's sign-in is: on
+//! the device after "Remember me" (one value every tab reads and writes, so no tab's copy hides
+//! another's charges), else in this tab. Cleared with everything else of the person at sign-out.
 
 use super::local_time::now_ms;
-use super::storage::{self, Persistence};
+use super::storage::{self, Worth};
 use crate::domain::keys;
 use crate::domain::spending::{Charge, Spending};
 
 fn key() -> String {
-    keys::spending(&storage::read_value(keys::OWNER).unwrap_or_default())
+    keys::spending(&storage::mine(keys::OWNER).unwrap_or_default())
 }
 
 pub fn load() -> Spending {
-    storage::read_value(&key()).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
+    storage::mine(&key()).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
 }
 
+/// A ledger that could not be written keeps the one before (`storage::put`), and the person is told.
 fn save(spending: &Spending) {
     if let Ok(text) = serde_json::to_string(spending) {
-        storage::write(&key(), &text, Persistence::Device);
+        storage::keep_mine(&key(), &text, Worth::Kept);
     }
 }
 
-/// Notes a paid action the service took on.
+/// Notes a paid action the service took on; once, however many tabs note it (`Spending::charge`).
 pub fn charge(id: i64, title: Option<&str>, charge: Charge) {
     let mut spending = load();
-    spending.charge(id, title, charge);
-    save(&spending);
+    if spending.charge(id, title, charge) {
+        save(&spending);
+    }
 }
 
 /// Notes the `credits_used` of a status answer, writing only when it is new.

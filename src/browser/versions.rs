@@ -2,16 +2,14 @@
 //! earlier one: asked with a ranged request for its first byte, so nothing large is downloaded.
 
 use super::local_time::now_ms;
-use super::storage::{self, Persistence};
+use super::storage::{self, Worth};
 use crate::api::Project;
 use crate::domain::keys;
 use crate::domain::versions::Versions;
 use gloo_net::http::Request;
 
 pub fn load(project_id: i64) -> Versions {
-    storage::read_value(&keys::versions(project_id))
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
+    storage::mine(&keys::versions(project_id)).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
 }
 
 /// Takes in a project just read from the service, storing only what is new.
@@ -19,7 +17,7 @@ pub fn see(project: &Project) -> Versions {
     let mut versions = load(project.id);
     if versions.see(project, now_ms()) {
         if let Ok(text) = serde_json::to_string(&versions) {
-            storage::keep(&keys::versions(project.id), &text, Persistence::Device);
+            storage::keep_mine(&keys::versions(project.id), &text, Worth::Cache);
         }
     }
     versions

@@ -12,7 +12,6 @@
 use crate::browser::download::{read_file, save_blob, Unread};
 use crate::browser::leave_guard::ask_before_unload;
 use crate::browser::storage;
-use crate::domain::keys;
 use crate::domain::media::{download_progress, media_extension, unsigned};
 use crate::router::plain_click;
 use crate::session::Session;
@@ -73,7 +72,7 @@ fn forget_all() {
 /// Installed with the first read, for the tab's life: the browser's own question before the tab is
 /// closed or reloaded while a file is being read (that would end the read), and the reads stopped
 /// when the person signs out (not when the service refuses an expired token: the same person signs
-/// in again, and `keys::OWNER` stays for them).
+/// in again, and their things stay where they were: `storage::home`).
 fn watch_over_reads(session: Option<Session>) {
     if WATCH.with_borrow(Option::is_some) {
         return;
@@ -88,7 +87,7 @@ fn watch_over_reads(session: Option<Session>) {
         Effect::watch(
             move || session.signed_in(),
             |&signed_in, _, _| {
-                if !signed_in && storage::read_value(keys::OWNER).is_none() {
+                if !signed_in && storage::home().is_none() {
                     forget_all();
                 }
             },

@@ -64,6 +64,31 @@ pub fn persons(owner: &str) -> String {
     per_account("persons", owner)
 }
 
+/// A paid action sent on a project and not yet confirmed (`domain::paid_action`): per account, so
+/// another account's tab neither sees it nor is held back by it.
+pub fn unconfirmed(owner: &str, project_id: i64) -> String {
+    format!("{}{project_id}", unconfirmed_prefix(owner))
+}
+
+/// The start of every `unconfirmed` key of an account.
+pub fn unconfirmed_prefix(owner: &str) -> String {
+    format!("{}.", per_account("unconfirmed", owner))
+}
+
+/// Whether `key` holds things kept under another account than `owner` (a ledger, names, records).
+pub fn another_accounts(key: &str, owner: &str) -> bool {
+    ["spending", "persons", "unconfirmed"].into_iter().any(|what| {
+        let mine = per_account(what, owner);
+        key.starts_with(&format!("storyreel.{what}.")) && key != mine && !key.starts_with(&format!("{mine}."))
+    })
+}
+
+/// What gives way first when the storage is full: copies of answers and conveniences, which the next
+/// read makes again. The ledger, drafts, names and unconfirmed actions are not among them.
+pub fn is_cache(key: &str) -> bool {
+    [LAST_LIST, LAST_PROJECTS, KEPT_TIMES].contains(&key) || key.starts_with("storyreel.versions.")
+}
+
 fn per_account(what: &str, owner: &str) -> String {
     match owner.split_once(':') {
         Some((_, user)) => format!("storyreel.{what}.user.{user}"),
@@ -93,6 +118,7 @@ mod tests {
             versions(4),
             persons(&owner("demo-token", Some(1))),
             persons(&owner("demo-token", None)),
+            unconfirmed(&owner("demo-token", Some(1)), 4),
         ];
         for key in &mine {
             assert!(key.starts_with("storyreel."), "{key} is storyreel's");
@@ -100,5 +126,35 @@ mod tests {
         }
         assert_eq!(KEPT_AT_SIGN_OUT, [API_BASE_URL, THEME]);
         assert_eq!(spending(&owner("demo-token", Some(1))), "storyreel.spending.user.1", "one ledger an account");
+    }
+
+    #[test]
+    fn another_accounts_things_are_told_apart_from_this_ones() {
+        let (me, renewed, other) = (owner("demo-token", Some(1)), owner("new-token", Some(1)), owner("x", Some(12)));
+        for key in [spending(&me), persons(&me), unconfirmed(&me, 4), project_draft(4), versions(4), STORY_DRAFT.into()]
+        {
+            assert!(!another_accounts(&key, &me), "{key} is mine");
+            assert!(!another_accounts(&key, &renewed), "{key} is mine with a renewed token too");
+        }
+        for key in [spending(&other), persons(&other), unconfirmed(&other, 4), unconfirmed(&owner("x", None), 4)] {
+            assert!(another_accounts(&key, &me), "{key} is another account's");
+        }
+        // Account 1 is not account 12, nor 1's key a prefix of 12's.
+        assert!(another_accounts(&unconfirmed(&owner("x", Some(12)), 4), &me));
+        assert_eq!(unconfirmed(&me, 4), "storyreel.unconfirmed.user.1.4");
+        assert!(unconfirmed(&me, 4).starts_with(&unconfirmed_prefix(&me)));
+    }
+
+    #[test]
+    fn caches_give_way_and_what_the_person_would_miss_does_not() {
+        for key in [LAST_LIST, LAST_PROJECTS, KEPT_TIMES, &versions(4)] {
+            assert!(is_cache(key), "{key}");
+        }
+        let me = owner("demo-token", Some(1));
+        for key in
+            [TOKEN, OWNER, STORY_DRAFT, THEME, &spending(&me), &persons(&me), &project_draft(4), &unconfirmed(&me, 4)]
+        {
+            assert!(!is_cache(key), "{key}");
+        }
     }
 }

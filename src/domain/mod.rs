@@ -24,6 +24,7 @@ pub mod script;
 pub mod shared_status;
 pub mod spending;
 pub mod story;
+pub mod tab_words;
 pub mod theme;
 pub mod title;
 pub mod versions;

@@ -134,9 +134,15 @@ impl Spending {
         entry
     }
 
-    /// Notes a paid action the service took on.
-    pub fn charge(&mut self, id: i64, title: Option<&str>, charge: Charge) {
-        self.entry(id, title).charges.push(charge);
+    /// Notes a paid action the service took on, unless it is noted already: every tab that sees a
+    /// sent action confirmed notes it, by its moment of sending. False when nothing changed.
+    pub fn charge(&mut self, id: i64, title: Option<&str>, charge: Charge) -> bool {
+        let entry = self.entry(id, title);
+        let noted = entry.charges.contains(&charge);
+        if !noted {
+            entry.charges.push(charge);
+        }
+        !noted || title.is_some()
     }
 
     /// Notes the service's `credits_used`; false when it says nothing new (nothing to store).
@@ -223,6 +229,16 @@ mod tests {
         s.charge(4, None, regeneration(2, true, 5_000));
         s.charge(7, Some("Rain, \"soft\""), approval(2, 9_000));
         s
+    }
+
+    #[test]
+    fn a_charge_noted_by_two_tabs_or_twice_is_one_charge() {
+        let mut s = spent();
+        let before = s.clone();
+        assert!(!s.charge(4, None, regeneration(2, true, 5_000)), "the same moment of sending: noted already");
+        assert_eq!(s, before);
+        assert!(s.charge(4, None, regeneration(2, true, 5_001)), "another regeneration, a moment later");
+        assert_eq!(s.0[0].regenerations().0, 2);
     }
 
     #[test]

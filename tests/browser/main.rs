@@ -20,6 +20,7 @@ mod script;
 mod shared_checks;
 mod sign_in;
 mod spending;
+mod storage;
 mod video;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);

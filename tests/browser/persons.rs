@@ -76,8 +76,13 @@ async fn a_person_named_once_is_chosen_by_name_in_the_story_form_and_only_the_id
     button(&root, "Save name").unwrap().click();
     let status = wait_for("the confirmation", || root.query_selector("[role=status]").ok().flatten()).await;
     wait_for("Saved", || text(&status).contains("Saved: Narrator Ada (person 1).").then_some(())).await;
-    let kept = stored("storyreel.persons.user.1").0.unwrap_or_default();
-    assert!(kept.contains("Narrator Ada"), "kept on the device for account 1: {kept}");
+    // Signed in for this tab only: the names are kept with the sign-in, in this tab, for account 1.
+    let (on_device, in_tab) = stored("storyreel.persons.user.1");
+    assert!(
+        in_tab.as_deref().unwrap_or_default().contains("Narrator Ada"),
+        "kept in this tab for account 1: {in_tab:?}"
+    );
+    assert_eq!(on_device, None, "nothing of a tab-only sign-in on the device");
 
     link(&root, "New story").unwrap().click();
     let known = wait_for("the story form's choice", || {

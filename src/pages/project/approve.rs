@@ -1,4 +1,5 @@
-//! Approval: the credits it reserves stated first, then one confirmation is one request.
+//! Approval: the credits it reserves stated first, then one confirmation is one request, across
+//! clicks, reloads and tabs (`hooks::use_paid_actions`).
 
 use crate::api::{ApiError, ApproveRequest, ErrorKind};
 use crate::browser::local_time::now_ms;
@@ -6,9 +7,8 @@ use crate::browser::{approvals, spending};
 use crate::components::{Banner, ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
 use crate::domain::narration::warn_long;
-use crate::domain::paid_action::PaidAction;
-use crate::domain::spending::approval;
-use crate::hooks::{use_send_once, Outcomes};
+use crate::domain::paid_action::Paid;
+use crate::hooks::{Outcomes, PaidActions};
 use crate::router::use_navigate;
 use crate::routes;
 use leptos::prelude::*;
@@ -26,12 +26,13 @@ pub fn ApprovePanel(
     long_scenes: Signal<Vec<i64>>,
     /// What the project is called in the Spending view.
     title: String,
+    /// The project's paid actions: one approval, whatever happens to its answer.
+    paid: PaidActions,
 ) -> impl IntoView {
     let navigate = use_navigate();
     let dialog_open = RwSignal::new(false);
-    // One confirmation is one request: a second click, Enter or retry never sends a second approval.
-    let once = use_send_once(id);
-    let (sent, dialog_error) = (once.sent, once.error);
+    let dialog_error = RwSignal::new(None::<String>);
+    let sent = paid.busy();
     let video_model = RwSignal::new(String::new());
     let image_model = RwSignal::new(String::new());
 
@@ -41,13 +42,13 @@ pub fn ApprovePanel(
             return;
         }
         let request = ApproveRequest::confirmed(&video_model.get_untracked(), &image_model.get_untracked());
-        once.send(
-            PaidAction::Approve,
+        paid.send(
+            Paid::Approve { scenes: estimate.scenes },
+            &title.get_value(),
             move |client| async move { client.approve_project(id, &request).await.map(drop) },
             Outcomes {
                 started: Box::new(move || {
                     approvals::remember(id, now_ms());
-                    title.with_value(|t| spending::charge(id, Some(t), approval(estimate.scenes, now_ms())));
                     dialog_open.set(false);
                     navigate(&routes::project_video(id), Default::default());
                 }),
@@ -64,14 +65,16 @@ pub fn ApprovePanel(
                     _ => dialog_error
                         .set(Some(e.after("Nothing was reserved, because the service refused the approval"))),
                 }),
-                not_begun: "nothing was reserved; you can approve again",
             },
+            dialog_error,
         );
     };
 
     view! {
         <div class="approve-panel">
             <p>{format!("Approving starts generation: {}. The credits are reserved at once.", estimate.summary())}</p>
+            // An approval sent here or in another tab and not yet confirmed: what is known, and what next.
+            <MessageBanner tone=Tone::Info message=paid.notice() />
             {move || {
                 unsaved
                     .with(|s| {
@@ -89,7 +92,7 @@ pub fn ApprovePanel(
             <button
                 type="button"
                 class="button primary"
-                disabled=move || !unsaved.with(Vec::is_empty)
+                disabled=move || !unsaved.with(Vec::is_empty) || !paid.offered()
                 on:click=move |_| {
                     dialog_error.set(None);
                     dialog_open.set(true);
@@ -121,6 +124,7 @@ pub fn ApprovePanel(
                 )}
             </p>
             <p>{move || dialog_open.get().then(|| spending::so_far(id))}</p>
+            <MessageBanner tone=Tone::Warning message=paid.warning() />
             <MessageBanner
                 tone=Tone::Warning
                 message=Signal::derive(move || {

@@ -16,7 +16,7 @@ use crate::domain::narration::long_scenes;
 use crate::domain::order::scenes_in_order;
 use crate::domain::scene_edit::SceneText;
 use crate::domain::title::project_title;
-use crate::hooks::{read_and_keep_project, use_effect, use_load};
+use crate::hooks::{read_and_keep_project, use_effect, use_load, use_paid_actions, PaidActions};
 use crate::routes;
 use crate::session::{use_session, Failure};
 use approve::ApprovePanel;
@@ -33,6 +33,9 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     let notice = RwSignal::new(None::<String>);
     let (project, refetch) = use_load(move || read_and_keep_project(session, id));
     let reload = Callback::new(move |_| refetch());
+    // Above the review, which is rebuilt on every refetch: an approval not yet confirmed is checked on
+    // through them. Once the project shows it (here or in another tab), the page reads it again.
+    let paid = use_paid_actions(id, Callback::new(move |_| refetch()));
     // A project the service is still writing is read again, by itself, until there is something to
     // review: a person who opened it should not have to reload. Gone with the page: no read after.
     let rechecks = StoredValue::new(0u32);
@@ -69,7 +72,8 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     let kept = move |check_failed| {
         last_known::project(id).map(|kept| {
             let line = Some(last_known::marked(kept.at_ms, check_failed));
-            view! { <Review project=kept.value notice=notice arrived=arrived reload=reload as_of=line /> }.into_any()
+            view! { <Review project=kept.value notice=notice arrived=arrived reload=reload as_of=line paid=paid /> }
+                .into_any()
         })
     };
     // A page replacing one shown here (the kept project, under the person's focus): its heading takes it.
@@ -107,7 +111,8 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
                         .into_any()
                 }
                 Some(Ok(p)) => {
-                    view! { <Review project=p notice=notice arrived=arrived reload=reload as_of=None /> }.into_any()
+                    view! { <Review project=p notice=notice arrived=arrived reload=reload as_of=None paid=paid /> }
+                        .into_any()
                 }
             }
         }}
@@ -123,6 +128,7 @@ fn Review(
     arrived: RwSignal<Option<String>>,
     reload: Callback<()>,
     as_of: Option<String>,
+    paid: PaidActions,
 ) -> impl IntoView {
     let title = project_title(project.id, Some(&project));
     let spend_title = title.clone();
@@ -221,6 +227,7 @@ fn Review(
                             reload=reload
                             long_scenes=long
                             title=spend_title
+                            paid=paid
                         />
                     }
                 })}

@@ -16,7 +16,7 @@ use crate::domain::order::scenes_in_order;
 use crate::domain::revise::{can_regenerate, can_upscale};
 use crate::domain::script::file_stem_for;
 use crate::domain::title::project_title;
-use crate::hooks::use_effect;
+use crate::hooks::{use_effect, PaidActions};
 use leptos::html;
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -47,10 +47,10 @@ pub fn forget_heading_focus() {
     FOCUS_HEADING.set(false);
 }
 
-/// `ask` records work the person started here, so the page follows it to its result; `revising`
-/// says the service's status shows the video being made again.
+/// `paid` sends the paid actions offered here, and the page follows their work to its result;
+/// `revising` says the service's status shows the video being made again.
 #[component]
-pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>, revising: Memo<bool>) -> impl IntoView {
+pub fn Finished(id: i64, watch: GenerationWatch, paid: PaidActions, revising: Memo<bool>) -> impl IntoView {
     let (report, project) = (watch.report, watch.project);
     // The service's `credits_used`, which this view shows, goes into the spending ledger here: it comes
     // with a finished video, and a page watching a generation starts without the ledger's code (3 KB
@@ -160,12 +160,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>, revising:
                     upscale
                         .get()
                         .then(|| {
-                            view! {
-                                <UpscalePanel
-                                    project_id=id
-                                    on_started=Callback::new(move |_| ask.run(Asked::Upscale))
-                                />
-                            }
+                            view! { <UpscalePanel project_id=id paid=paid /> }
                         })
                 }}
             </div>
@@ -176,7 +171,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>, revising:
                         scenes
                             .get()
                             .into_iter()
-                            .map(|s| view! { <StoryCard id=id scene=s regenerate=regenerate ask=ask /> })
+                            .map(|s| view! { <StoryCard id=id scene=s regenerate=regenerate paid=paid /> })
                             .collect_view()
                     }}
                 </ol>
@@ -187,7 +182,7 @@ pub fn Finished(id: i64, watch: GenerationWatch, ask: Callback<Asked>, revising:
 
 /// One scene of the finished video: its picture, number and narration, and the action to make it again.
 #[component]
-fn StoryCard(id: i64, scene: Scene, regenerate: Memo<bool>, ask: Callback<Asked>) -> impl IntoView {
+fn StoryCard(id: i64, scene: Scene, regenerate: Memo<bool>, paid: PaidActions) -> impl IntoView {
     let n = scene.scene_number;
     let (heading, labelled_by) = (format!("story-scene-{n}"), format!("story-scene-{n}"));
     let picture = scene.image_url.as_deref().and_then(safe_media_url).map(str::to_owned);
@@ -201,16 +196,7 @@ fn StoryCard(id: i64, scene: Scene, regenerate: Memo<bool>, ask: Callback<Asked>
             <h3 id=heading>{format!("Scene {n}")}</h3>
             {(!narration.is_empty()).then(|| view! { <p class="narration">{narration}</p> })}
             {move || {
-                regenerate
-                    .get()
-                    .then(|| {
-                        let started = Callback::new(move |_| {
-                            ask.run(Asked::Regenerate {
-                                scene_number: n,
-                            })
-                        });
-                        view! { <RegenerateScene project_id=id scene=scene.get_value() on_started=started /> }
-                    })
+                regenerate.get().then(|| view! { <RegenerateScene project_id=id scene=scene.get_value() paid=paid /> })
             }}
         </li>
     }

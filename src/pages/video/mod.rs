@@ -17,11 +17,11 @@ use crate::components::{
     split_code, with_code, Banner, CodeFor, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone,
 };
 use crate::domain::announce::{announcement, Heard};
-use crate::domain::follow_up::{Asked, Progress};
+use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::{change_failed, scene_progress};
 use crate::domain::lifecycle::is_terminal;
 use crate::domain::waiting::{Since, Work};
-use crate::hooks::{use_clock, use_effect};
+use crate::hooks::{use_clock, use_effect, use_paid_actions, PaidActions};
 use crate::routes;
 use failure::Failure;
 use finished::Finished;
@@ -44,8 +44,8 @@ enum Phase {
 // point: a page watching a generation, most visits on a slow link, starts without its bytes (35 KB
 // brotli of the page's 104). Its code comes 3 s after start with the other pages' (app.rs), or at once
 // when the project is finished (src/boot_reads.js asks for it early when the page is opened so).
-split_code!(finished_part, preload_finished_part, (id: i64, watch: GenerationWatch, ask: Callback<Asked>, revising: Memo<bool>) =>
-    view! { <Finished id=id watch=watch ask=ask revising=revising /> });
+split_code!(finished_part, preload_finished_part, (id: i64, watch: GenerationWatch, paid: PaidActions, revising: Memo<bool>) =>
+    view! { <Finished id=id watch=watch paid=paid revising=revising /> });
 
 const FINISHED_PART: CodeFor = CodeFor { loading: "Loading the finished video…", missing: finished_missing };
 
@@ -152,16 +152,21 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
         }
         heard.set_value(Some(next));
     });
-    // Work asked for here is kept on this device and followed from a fresh schedule; its steps are
-    // said from its first answer on, not compared with the finished project's.
-    let ask = Callback::new(move |asked: Asked| {
-        say.set(match &asked {
-            Asked::Upscale => "Upscale started.".to_owned(),
-            Asked::Regenerate { scene_number } => format!("Regeneration of scene {scene_number} started."),
-        });
-        heard.set_value(None);
-        watch.follow_new(id, asked);
-    });
+    // Work the service shows it took on (sent here or in another tab) is kept and followed from a
+    // fresh schedule; its steps are said from its first answer on, not compared with the finished
+    // project's. A paid action that ended otherwise has the project read again.
+    let paid = use_paid_actions(
+        id,
+        Callback::new(move |work: Option<FollowUp>| {
+            let Some(work) = work else { return watch.reload.run(()) };
+            say.set(match &work.asked {
+                Asked::Upscale => "Upscale started.".to_owned(),
+                Asked::Regenerate { scene_number } => format!("Regeneration of scene {scene_number} started."),
+            });
+            heard.set_value(None);
+            watch.follow(id, work);
+        }),
+    );
     // Rebuilt only when the phase changes (measured: rebuilding views on every answer grew wasm
     // memory by ~300 bytes a check, and would restart the player during an upscale).
     let body = move || match phase.get() {
@@ -173,7 +178,7 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
         Some(Phase::Working) => view! { <Progress watch=watch /> }.into_any(),
         Some(Phase::Done) => with_code(
             move || {
-                let code = finished_part(id, watch, ask, revising);
+                let code = finished_part(id, watch, paid, revising);
                 async move {
                     let shown = code.await;
                     finished_shown.set(shown.is_ok());
@@ -213,6 +218,8 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
                     <StatusBadge status=status />
                 </div>
                 <MessageBanner tone=Tone::Warning message=kept_line />
+                // A paid action sent here or in another tab and not yet confirmed: what is known, what next.
+                <MessageBanner tone=Tone::Info message=paid.notice() />
                 {move || under_way().map(|text| view! { <Banner tone=Tone::Info>{text}</Banner> })}
                 {move || {
                     watch

@@ -1,21 +1,21 @@
 //! Changing a finished video: regenerate one scene (costs credits, stated first) and upscale (free).
-//! Both are one request per confirmation, like approval.
+//! Both are one request per confirmation, like approval, across clicks, reloads and tabs; the page
+//! follows the work once the service shows it (`hooks::use_paid_actions`).
 
 use crate::api::{ApiError, ErrorKind, Scene};
-use crate::browser::local_time::now_ms;
 use crate::browser::{drafts, spending};
 use crate::components::{ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::keys;
 use crate::domain::narration;
-use crate::domain::paid_action::PaidAction;
+use crate::domain::paid_action::Paid;
 use crate::domain::revise::RegenerateChoice;
-use crate::domain::spending::regeneration;
-use crate::hooks::{use_effect, use_send_once, Outcomes};
+use crate::hooks::{use_effect, Outcomes, PaidActions};
 use leptos::prelude::*;
 
-/// The action on one scene's card: its button and the dialog that states the cost.
+/// The action on one scene's card: its button and the dialog that states the cost. Its button is
+/// offered only while nothing paid on the project awaits confirmation (the page says why not).
 #[component]
-pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) -> impl IntoView {
+pub fn RegenerateScene(project_id: i64, scene: Scene, paid: PaidActions) -> impl IntoView {
     let n = scene.scene_number;
     let draft_key = keys::regenerate_draft(project_id, n);
     let choice = RwSignal::new(drafts::load(&draft_key).unwrap_or_else(|| RegenerateChoice::for_scene(&scene)));
@@ -31,8 +31,8 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
         })
     });
     let open = RwSignal::new(false);
-    let once = use_send_once(project_id);
-    let (sent, error) = (once.sent, once.error);
+    let error = RwSignal::new(None::<String>);
+    let sent = paid.busy();
     // The regeneration keeps the scene's narration (the request carries none): if it is likely too
     // long, the dialog says so before credits are spent on a scene whose voice may still be cut off.
     let long_narration = narration::too_long(&scene.narration_text).then(|| {
@@ -46,16 +46,15 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
             Ok(r) => r,
             Err(problem) => return error.set(Some(problem.to_owned())),
         };
-        once.send(
-            PaidAction::Regenerate,
+        let video = choice.with_untracked(|c| c.video);
+        paid.send(
+            Paid::Regenerate { scene_number: n, video },
+            "",
             move |client| async move { client.regenerate_scene(project_id, n, &request).await.map(drop) },
             Outcomes {
                 started: Box::new(move || {
-                    let video = choice.with_untracked(|c| c.video);
-                    spending::charge(project_id, None, regeneration(n, video, now_ms()));
                     sent_key.with_value(|k| drafts::clear(k));
                     open.set(false);
-                    on_started.run(());
                 }),
                 refused: Box::new(move |e: ApiError| {
                     error.set(Some(match e.kind {
@@ -64,8 +63,8 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
                         _ => e.after("Nothing was charged and your prompts are kept, because the service refused"),
                     }))
                 }),
-                not_begun: "you can send it again",
             },
+            error,
         );
     };
 
@@ -78,16 +77,18 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
     };
     let field_id = move |what: &str| format!("regen-{n}-{what}");
     view! {
-        <button
-            type="button"
-            class="button small"
-            on:click=move |_| {
-                error.set(None);
-                open.set(true);
-            }
-        >
-            {format!("Regenerate scene {n}…")}
-        </button>
+        <Show when=move || paid.offered() || open.get()>
+            <button
+                type="button"
+                class="button small"
+                on:click=move |_| {
+                    error.set(None);
+                    open.set(true);
+                }
+            >
+                {format!("Regenerate scene {n}…")}
+            </button>
+        </Show>
         <ConfirmDialog
             open=open
             title=format!("Regenerate scene {n}")
@@ -107,6 +108,7 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
                 }}
             </p>
             <p>{move || open.get().then(|| spending::so_far(project_id))}</p>
+            <MessageBanner tone=Tone::Warning message=paid.warning() />
             {long_narration}
             <TextField
                 id=field_id("image")
@@ -153,18 +155,18 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, on_started: Callback<()>) 
 }
 
 #[component]
-pub fn UpscalePanel(project_id: i64, on_started: Callback<()>) -> impl IntoView {
-    let once = use_send_once(project_id);
-    let (sent, error) = (once.sent, once.error);
+pub fn UpscalePanel(project_id: i64, paid: PaidActions) -> impl IntoView {
+    let error = RwSignal::new(None::<String>);
     let upscale = move |_| {
-        once.send(
-            PaidAction::Upscale,
+        paid.send(
+            Paid::Upscale,
+            "",
             move |client| async move { client.upscale_project(project_id).await.map(drop) },
             Outcomes {
-                started: Box::new(move || on_started.run(())),
+                started: Box::new(|| {}),
                 refused: Box::new(move |e: ApiError| error.set(Some(e.after("Upscaling could not start")))),
-                not_begun: "you can ask again",
             },
+            error,
         );
     };
     view! {
@@ -172,7 +174,8 @@ pub fn UpscalePanel(project_id: i64, on_started: Callback<()>) -> impl IntoView 
             <p>
                 "Upscaling makes a higher-resolution copy of the final video. It is free for now and takes 5 to 10 minutes; the original stays available."
             </p>
-            <button type="button" class="button" disabled=move || sent.get() on:click=upscale>
+            <MessageBanner tone=Tone::Warning message=paid.warning() />
+            <button type="button" class="button" disabled=move || !paid.offered() on:click=upscale>
                 "Upscale the video"
             </button>
             <MessageBanner tone=Tone::Error message=error />

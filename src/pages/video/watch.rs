@@ -8,7 +8,7 @@ use crate::browser::local_time::now_ms;
 use crate::browser::page::{mark_status_applied, set_title};
 use crate::browser::shared_check;
 use crate::browser::{follow_ups, notify, visibility};
-use crate::domain::follow_up::{Asked, FollowUp, Progress};
+use crate::domain::follow_up::{FollowUp, Progress};
 use crate::domain::generation::StallWatch;
 use crate::domain::lifecycle::{can_edit_scenes, is_terminal};
 use crate::domain::polling::{outcome_after_error, Outcome};
@@ -71,12 +71,11 @@ impl GenerationWatch {
         self.project.with(|p| project_title(id, p.as_ref()))
     }
 
-    /// Follows work just asked for here (kept on the device) to its result, from a fresh schedule,
-    /// in place: the page stays as it is while it is checked again. (Rebuilt for a new round of
-    /// watching, it was shorter for a moment, which took the scroll to the top, its player started
+    /// Follows work the service took on (kept where the sign-in is) to its result, from a fresh
+    /// schedule, in place: the page stays as it is while it is checked again. (Rebuilt for a new round
+    /// of watching, it was shorter for a moment, which took the scroll to the top, its player started
     /// over, and a double click's second click landed on the link that moved under the pointer.)
-    pub fn follow_new(&self, id: i64, asked: Asked) {
-        let work = FollowUp::new(asked, self.project.get_untracked().as_ref(), now_ms());
+    pub fn follow(&self, id: i64, work: FollowUp) {
         follow_ups::save(id, &work);
         self.follow_up_outcome.set(None);
         self.follow_up.set(Some(work));
