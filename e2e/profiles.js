@@ -22,6 +22,7 @@ export const BOTH = {
   'revise.test.js': 'regeneration and upscale codes, bodies, project status during both, new final addresses',
   'spending.test.js': 'credits_used in a completed status, and a regeneration shown in the status or kept quiet under completed',
   'sign-in.test.js': 'the first request is the list (either shape); a wrong token (401 body shape)',
+  'lost-answers.test.js': 'a paid request answered after the timeout: the project shows a regeneration as generating (default) or stays completed and unchanged until the new video (alt)',
   'versions.test.js': 'whether the service keeps an earlier cut of the final video (default) or only the latest (alt), and new final addresses after a regeneration',
   'video.test.js': 'status vocabulary and steps, status fields per state, failed status with only the error, media origin (its tests of the live region and the animations run once: their answers are their own, or they check look; the widths are checked by screens.test.js)',
 };
@@ -33,6 +34,7 @@ export const DEFAULT_ONLY = {
   'screens.test.js': 'look and axe of each screen; step words, ids and media addresses change no layout, and every screen\'s behaviour is covered in both profiles by its own spec',
   'script.test.js': 'script and subtitle files built from the project object (2.1), whose fields the spec shows',
   'storage.test.js': "the browser's storage refused or full, and two tabs sharing it: the app's own storage, not the service's answers",
+  'tabs.test.js': "a sign-in across tabs and a tab-only sign-in: the app's own storage and tabs, not the service's answers",
 };
 
 /** Seconds each spec file takes alone (default profile, 2026-11-25, quiet machine: `node --test FILE`),
@@ -43,7 +45,7 @@ export const SECONDS = {
   'revise.test.js': 22, 'faults.test.js': 21, 'access.test.js': 21, 'screens.test.js': 33, 'hostile.test.js': 15,
   'storage.test.js': 11, 'create-review.test.js': 10, 'keyboard.test.js': 7.5, 'sign-in.test.js': 7.4,
   'persons.test.js': 7.4, 'delivery.test.js': 13, 'captions.test.js': 7.2, 'script.test.js': 6.9,
-  'spending.test.js': 12, 'versions.test.js': 12, 'downloads.test.js': 14,
+  'spending.test.js': 12, 'versions.test.js': 12, 'downloads.test.js': 14, 'lost-answers.test.js': 15, 'tabs.test.js': 12,
 };
 
 /** The same under alt, where a file runs only its tests that depend on an open answer (2026-11-28). */
@@ -51,7 +53,7 @@ export const ALT_SECONDS = {
   'fault-matrix-paid.test.js': 50, 'video.test.js': 46, 'projects.test.js': 38, 'revise.test.js': 28,
   'faults.test.js': 20, 'access.test.js': 10, 'keyboard.test.js': 8, 'create-review.test.js': 7,
   'versions.test.js': 7, 'hostile.test.js': 7, 'spending.test.js': 5, 'captions.test.js': 5,
-  'downloads.test.js': 5, 'persons.test.js': 4, 'sign-in.test.js': 2,
+  'downloads.test.js': 5, 'persons.test.js': 4, 'sign-in.test.js': 2, 'lost-answers.test.js': 15,
 };
 
 // A spec nobody classified would silently run once: refuse to go on instead.

@@ -7,16 +7,16 @@
 //! account, ends it in the others within the moment the browser takes to tell them (`browser::tabs`).
 
 use crate::api::{ApiError, Client, ErrorKind};
+use crate::browser::kept_times;
 use crate::browser::storage::{self, Persistence, Worth};
 use crate::browser::tabs::{self, News};
-use crate::browser::{kept_times, unconfirmed};
 use crate::config::Config;
 use crate::domain::account::{fingerprint, owner, same_person};
 use crate::domain::keys::{
     self, API_BASE_URL as BASE_URL_KEY, KEPT_AT_SIGN_OUT, KEPT_TIMES, LAST_LIST, LAST_PROJECTS, OWNER as OWNER_KEY,
     STORY_DRAFT, TOKEN as TOKEN_KEY,
 };
-use crate::domain::tab_words::Word;
+use crate::domain::tab_words::{sign_out_word, signed_out};
 use leptos::prelude::*;
 use std::future::Future;
 use std::pin::Pin;
@@ -53,11 +53,8 @@ impl Session {
 
     /// Hears the other tabs from now on: the shell calls it once, as it starts.
     pub fn follow_other_tabs(self) {
-        tabs::listen();
-        // First, so that a record said by another tab is kept before a page reloads it on the same news.
-        let copies = unconfirmed::keep_copies_of_other_tabs_records();
-        let session = tabs::hear(move |news| self.heard(news));
-        on_cleanup(move || [copies, session].into_iter().for_each(tabs::stop_hearing));
+        tabs::listen_to_other_tabs();
+        tabs::hear(move |news| self.heard(news));
     }
 
     pub fn signed_in(&self) -> bool {
@@ -138,9 +135,7 @@ impl Session {
         storage::keep_mine(OWNER_KEY, &owner, Worth::Kept);
         storage::keep_mine(TOKEN_KEY, token.trim(), Worth::Kept);
         self.owner.set_value(owner);
-        if home == Persistence::Tab {
-            unconfirmed::ask_other_tabs();
-        }
+
         if api_base_url == self.default_api_base_url() {
             storage::remove(BASE_URL_KEY);
         } else {
@@ -165,7 +160,7 @@ impl Session {
             storage::clear_but(Persistence::Device, &KEPT_AT_SIGN_OUT);
         }
         storage::clear_but(Persistence::Tab, &KEPT_AT_SIGN_OUT);
-        tabs::say(&Word::SignedOut { owner: self.owner.get_value() }.text());
+        tabs::say(&sign_out_word(&self.owner.get_value()));
         self.end("You are signed out.");
     }
 
@@ -185,8 +180,8 @@ impl Session {
         match news {
             News::Said(text) => {
                 // Even when a 401 has ended this tab's sign-in already: the person's things in it go too.
-                if let Some(Word::SignedOut { owner: out }) = Word::read(text) {
-                    if !owner.is_empty() && same_person(Some(&out), &owner) && storage::home().is_some() {
+                if let Some(out) = signed_out(text) {
+                    if !owner.is_empty() && same_person(Some(out), &owner) && storage::home().is_some() {
                         storage::clear_but(Persistence::Tab, &KEPT_AT_SIGN_OUT);
                         self.end("You signed out in another tab.");
                     }
@@ -243,11 +238,16 @@ impl Session {
             Ok(answer) => answer.await,
             Err(e) => Err(e),
         };
-        // A session gone with its app (a test's unmounted shell) counts as ended too.
         match answer {
-            _ if self.token.try_with_untracked(Option::is_none).unwrap_or(true) => Err(Failure::SignedOut),
+            _ if self.ended() => Err(Failure::SignedOut),
             answer => answer.map_err(|e| self.failure(e)),
         }
+    }
+
+    /// Not generic, so the wasm carries it once: no sign-in now, or a session gone with its app (a
+    /// test's unmounted shell).
+    fn ended(&self) -> bool {
+        self.token.try_with_untracked(Option::is_none).unwrap_or(true)
     }
 
     /// A 401 signs the person out (the route guard then sends them to sign in and back, and their

@@ -71,8 +71,10 @@ export async function inject(page, matches, answer) {
 
 export const is = (method, path) => (request) => request.method() === method && path.test(new URL(request.url()).pathname);
 
-export async function signedInPage(to = '/') {
+/** A page signed in at `to`; with `clock`, on Playwright's clock, which a test moves on (`lapse`). */
+export async function signedInPage(to = '/', { clock = false } = {}) {
   const page = await openPage(browser);
+  if (clock) await page.clock.install();
   await page.goto(web.url + to);
   await page.getByLabel('Access token').fill('demo-token');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -107,7 +109,22 @@ export async function project(state, scenes = 2) {
 // Faults after which a request that spends credits may have been carried out: the app must not
 // send it again by itself, and checks the project instead.
 const UNCERTAIN = new Set(['refused', 'stall', '500', '502', 'malformed']);
+// Of those, the ones whose request reached the service here (the others were answered by the route):
+// the project shows the work, and the app moves on by itself.
+const LANDED = new Set(['stall', 'malformed']);
 const checking = /could not confirm that the service received this/;
+
+/**
+ * Past the usual time of a paid action whose request never reached the service: nothing changed, so
+ * the app offers to send it again (with a warning). Playwright's clock jumps, as after a closed lid.
+ */
+async function lapse(page, faultName, minutes) {
+  if (UNCERTAIN.has(faultName) && !LANDED.has(faultName)) {
+    await page.getByText(/ sent at .+ is not confirmed yet\./).first().waitFor();
+    await page.clock.fastForward(minutes * 60_000 + 5_000);
+    await page.getByText(/ was never confirmed, and the project has not changed since/).first().waitFor();
+  }
+}
 
 export const ACTIONS = [
   {
@@ -200,7 +217,7 @@ export const ACTIONS = [
       const id = await project('proposed');
       // At a person's pace, so the re-read after an uncertain answer sees the generation under way.
       await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 });
-      const page = await signedInPage(`/projects/${id}`);
+      const page = await signedInPage(`/projects/${id}`, { clock: true });
       await page.getByRole('button', { name: 'Approve and generate…' }).click();
       return { page, id };
     },
@@ -209,6 +226,7 @@ export const ACTIONS = [
     async recovered({ page }, faultName) {
       const progress = page.getByRole('progressbar', { name: 'Overall progress' });
       if (faultName === '401') await page.getByRole('button', { name: 'Approve and generate…' }).click();
+      await lapse(page, faultName, 1);
       const confirm = page.getByRole('button', { name: 'Reserve 200 credits and generate' });
       // Either the app found that the approval landed and moved on, or it offers to approve again.
       await confirm.or(progress).first().waitFor();
@@ -246,7 +264,7 @@ export const ACTIONS = [
     spends: true,
     async setup() {
       const id = await project('completed');
-      const page = await signedInPage(`/projects/${id}/video`);
+      const page = await signedInPage(`/projects/${id}/video`, { clock: true });
       await page.getByRole('button', { name: 'Regenerate scene 1…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Regenerate scene 1' });
       await dialog.getByLabel('Motion prompt').fill('a slow pan across the rooftops');
@@ -262,7 +280,8 @@ export const ACTIONS = [
       if (typed === null) assert.ok(!(await dialog.isVisible()), 'the dialog is open but its prompt could not be read');
       else assert.equal(typed, 'a slow pan across the rooftops');
     },
-    async recovered({ page, dialog }) {
+    async recovered({ page, dialog }, faultName) {
+      await lapse(page, faultName, 10);
       const confirm = dialog.getByRole('button', { name: 'Regenerate (about 100 credits)' });
       if (await dialog.isVisible()) {
         await page.waitForFunction(() => !/Sending/.test(document.querySelector('dialog[open] button[type=submit]')?.textContent ?? ''), null, { timeout: 20_000 });
@@ -278,13 +297,14 @@ export const ACTIONS = [
     spends: true,
     async setup() {
       const id = await project('completed');
-      const page = await signedInPage(`/projects/${id}/video`);
+      const page = await signedInPage(`/projects/${id}/video`, { clock: true });
       await page.getByRole('button', { name: 'Upscale the video' }).waitFor();
       return { page, id };
     },
     act: ({ page }) => page.getByRole('button', { name: 'Upscale the video' }).dblclick(),
     async kept() {},
-    async recovered({ page }) {
+    async recovered({ page }, faultName) {
+      await lapse(page, faultName, 10);
       const button = page.getByRole('button', { name: 'Upscale the video' });
       const started = page.getByText(/Upscaling: a higher-resolution copy|The upscaled video is ready/).first();
       // After a 401 and signing in again the page reads the project anew: until it has, neither shows.

@@ -8,6 +8,8 @@ let sim, web, browser;
 useRun(['--speed', '500'], {}, (run) => ({ sim, web, browser } = run));
 
 const NOTICE = 'This browser does not let storyreel keep anything on this device';
+// A storage that keeps some things but has no room for more says so instead.
+const FULL = "This browser's storage for storyreel is full";
 
 // Each runs in the page before the app, as the browser itself would behave.
 const STORAGE = {
@@ -37,7 +39,8 @@ const STORAGE = {
 };
 
 for (const [name, script] of Object.entries(STORAGE)) {
-  test(`storage ${name}: sign in, write a story, edit a scene; told once that nothing is kept, nothing on screen lost`, async () => {
+  const notice = name === 'quota exceeded' ? FULL : NOTICE;
+  test(`storage ${name}: sign in, write a story, edit a scene; told once what is not kept, nothing on screen lost`, async () => {
     const page = await openPage(browser);
     await page.addInitScript(script);
     await page.goto(web.url + '/new');
@@ -49,7 +52,7 @@ for (const [name, script] of Object.entries(STORAGE)) {
     await page.getByLabel('Story idea').fill(idea);
     await page.getByLabel('Person id').fill('1');
     await page.getByLabel('Number of scenes').fill('2');
-    await page.getByText(NOTICE).waitFor();
+    await page.getByText(notice).waitFor();
     assert.equal(await page.getByLabel('Story idea').inputValue(), idea, 'what was typed stays on screen');
     await checkScreen(page, `storage-${name.replace(' ', '-')}-new-story`);
 
@@ -64,25 +67,27 @@ for (const [name, script] of Object.entries(STORAGE)) {
     const saved = await sim.call('GET', `/scene-projects/${id}`);
     assert.equal(saved.scenes.find((s) => s.scene_number === 1).description, 'The whale surfaces beside the rocks at dawn');
 
-    assert.equal(await page.getByText(NOTICE).count(), 1, 'said once');
+    assert.equal(await page.getByText(notice).count(), 1, 'said once');
     assert.equal(await page.getByRole('heading', { name: 'Sign in' }).count(), 0, 'still signed in');
     await checkScreen(page, `storage-${name.replace(' ', '-')}-review`);
     await page.context().close();
   });
 }
 
-test('storage quota exceeded: a draft that no longer fits leaves no stale copy to come back', async () => {
+test('storage quota exceeded: a draft that no longer fits keeps the one before, and the person is told', async () => {
   const page = await openPage(browser);
   await page.addInitScript(STORAGE['quota exceeded']);
   await page.goto(web.url + '/new');
   await page.getByLabel('Access token').fill('demo-token');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByLabel('Story idea').fill('A kite');
-  await page.waitForFunction(() => localStorage.getItem('storyreel.draft.story')?.includes('A kite'));
+  await page.waitForFunction(() => sessionStorage.getItem('storyreel.draft.story')?.includes('A kite'));
   await page.getByLabel('Story idea').fill('A kite escapes and tours the whole city, meeting pigeons, bells and an old man');
-  await page.getByText(NOTICE).waitFor();
-  const kept = await page.evaluate(() => localStorage.getItem('storyreel.draft.story') ?? sessionStorage.getItem('storyreel.draft.story'));
-  assert.equal(kept, null, 'the short draft that fitted is not left to replace the longer text on a reload');
+  await page.getByText(FULL).waitFor();
+  // A refused write never takes away what was kept: the draft before stays, and the page said that the
+  // latest text lasts only until a reload.
+  const kept = await page.evaluate(() => sessionStorage.getItem('storyreel.draft.story'));
+  assert.match(kept, /A kite"/, 'the draft that fitted stays');
   await page.context().close();
 });
 

@@ -3,6 +3,8 @@
 //! sign-in lives in their own tab only (their storage is their own, and fires no event elsewhere).
 //! Where the browser has no BroadcastChannel, only the storage events come.
 
+use super::listen::{listen, Phase};
+use leptos::prelude::on_cleanup;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -26,6 +28,8 @@ struct Tabs {
     /// Each with its number, to stop hearing.
     hearers: Vec<(u32, Hearer)>,
     next: u32,
+    /// The names `hear_once` was called with.
+    once: Vec<&'static str>,
 }
 
 thread_local! {
@@ -41,34 +45,32 @@ fn tell(news: News) {
     }
 }
 
-/// Starts listening, once a tab: the app's shell calls it at start.
-pub fn listen() {
-    if TABS.with_borrow(Option::is_some) {
-        return;
-    }
+/// Listens until the calling component (the app's shell) is cleaned up. Through `listen`, whose one
+/// closure type every listener of the app shares (each type is its own glue in the wasm).
+pub fn listen_to_other_tabs() {
     let channel = BroadcastChannel::new(CHANNEL).ok();
     if let Some(channel) = &channel {
-        let said = Closure::<dyn Fn(MessageEvent)>::new(|e: MessageEvent| {
+        listen(channel, "message", Phase::Bubble, |e: MessageEvent| {
             if let Some(text) = e.data().as_string() {
                 tell(News::Said(text));
             }
         });
-        channel.set_onmessage(Some(said.as_ref().unchecked_ref()));
-        // For the tab's life, like the channel.
-        said.forget();
     }
     if let Some(window) = web_sys::window() {
-        let stored = Closure::<dyn Fn(StorageEvent)>::new(|e: StorageEvent| {
+        listen(&window, "storage", Phase::Bubble, |e: StorageEvent| {
             // Only the device's storage is shared: a tab's own never changes under it.
             let device = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
             if e.storage_area().is_some_and(|area| Some(area) == device) {
                 tell(News::Stored(e.key()));
             }
         });
-        let _ = window.add_event_listener_with_callback("storage", stored.as_ref().unchecked_ref());
-        stored.forget();
     }
-    TABS.set(Some(Tabs { channel, hearers: Vec::new(), next: 0 }));
+    TABS.set(Some(Tabs { channel, hearers: Vec::new(), next: 0, once: Vec::new() }));
+    on_cleanup(|| {
+        if let Some(channel) = TABS.take().and_then(|t| t.channel) {
+            channel.close();
+        }
+    });
 }
 
 /// Calls `hear` with each piece of news until the returned number is given to `stop_hearing`.
@@ -79,6 +81,17 @@ pub fn hear(hear: impl Fn(&News) + 'static) -> u32 {
         tabs.hearers.push((tabs.next, Rc::new(hear)));
         tabs.next
     })
+}
+
+/// As `hear`, once for as long as the tab listens, however often it is asked (by each page that mounts).
+pub fn hear_once(name: &'static str, hear: impl Fn(&News) + 'static) {
+    let first = TABS.with_borrow_mut(|tabs| {
+        let tabs = tabs.as_mut()?;
+        (!tabs.once.contains(&name)).then(|| tabs.once.push(name))
+    });
+    if first.is_some() {
+        self::hear(hear);
+    }
 }
 
 pub fn stop_hearing(number: u32) {

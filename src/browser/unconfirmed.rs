@@ -53,11 +53,12 @@ pub fn ask_other_tabs() {
     tabs::say(&Word::Ask { owner: owner() }.text());
 }
 
-/// Keeps this tab's copy of the records said by the account's other tab-only tabs, and answers their
-/// asking. Heard before anything else hears the news (the shell starts it first), so a page that
-/// reloads its record on the same news finds the copy there.
-pub fn keep_copies_of_other_tabs_records() -> u32 {
-    tabs::hear(|news| {
+/// From now on, for as long as the tab lives: keeps this tab's copy of the records said by the
+/// account's other tab-only tabs, and answers their asking. Started by the first page that sends or
+/// shows paid actions (a tab that never opened one has no record to tell of), before that page hears
+/// the same news, so that it finds the copy there.
+pub fn keep_copies_of_other_tabs_records() {
+    tabs::hear_once("unconfirmed copies", |news| {
         let News::Said(text) = news else { return };
         let Some(word) = Word::read(text) else { return };
         if storage::home() != Some(Persistence::Tab) {
@@ -88,5 +89,5 @@ pub fn keep_copies_of_other_tabs_records() -> u32 {
             }
             _ => {}
         }
-    })
+    });
 }

@@ -16,7 +16,7 @@ pub enum Word {
 impl Word {
     pub fn text(&self) -> String {
         match self {
-            Self::SignedOut { owner } => format!("out\t{owner}"),
+            Self::SignedOut { owner } => sign_out_word(owner),
             Self::Record { owner, project_id, record } => {
                 format!("rec\t{owner}\t{project_id}\t{}", record.as_deref().unwrap_or_default())
             }
@@ -41,6 +41,16 @@ impl Word {
     }
 }
 
+/// The account a sign-out word names: what every tab's session listens for, read (and said, by
+/// `sign_out_word`) apart from the other words so that the first load carries only this.
+pub fn signed_out(text: &str) -> Option<&str> {
+    text.strip_prefix("out\t")
+}
+
+pub fn sign_out_word(owner: &str) -> String {
+    format!("out\t{owner}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,6 +67,8 @@ mod tests {
         for word in words {
             assert_eq!(Word::read(&word.text()), Some(word.clone()), "{}", word.text());
         }
+        assert_eq!(signed_out(&Word::SignedOut { owner: "123:1".into() }.text()), Some("123:1"));
+        assert_eq!(signed_out(&Word::Ask { owner: "123:1".into() }.text()), None);
     }
 
     #[test]

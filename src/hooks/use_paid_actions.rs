@@ -10,6 +10,7 @@
 
 use crate::api::{ApiError, Client, ErrorKind};
 use crate::browser::local_time::{local_clock, now_ms};
+use crate::browser::storage::{self, Persistence};
 use crate::browser::tabs;
 use crate::browser::{follow_ups, spending, unconfirmed};
 use crate::domain::follow_up::FollowUp;
@@ -54,6 +55,11 @@ pub struct Outcomes {
 /// with the work to follow (an upscale, a regeneration) when there is one.
 pub fn use_paid_actions(project_id: i64, shown: Callback<Option<FollowUp>>) -> PaidActions {
     let session = use_session();
+    unconfirmed::keep_copies_of_other_tabs_records();
+    // A sign-in for this tab alone has only the records it was told of: it asks the account's others.
+    if storage::home() == Some(Persistence::Tab) {
+        unconfirmed::ask_other_tabs();
+    }
     let record = unconfirmed::load(project_id);
     let lapsed = record.as_ref().is_some_and(|r| r.lapsed(now_ms()));
     let paid = PaidActions {
@@ -160,8 +166,16 @@ impl PaidActions {
             }
             let answer = match session.call(request).await {
                 Ok(()) => Ok(()),
-                // The session ended and the page is going away: touch none of its signals.
-                Err(Failure::SignedOut) => return,
+                // The session ended and the page is going away: touch none of its signals. A 401 refused
+                // the request (nothing was done), and the person's things stay for their return: the
+                // record ends. An answer dropped because the sign-in ended elsewhere may have landed:
+                // its record stays (a sign-out removes it with everything else).
+                Err(Failure::SignedOut) => {
+                    if storage::home().is_some() {
+                        self.end(&sent);
+                    }
+                    return;
+                }
                 Err(Failure::Show(e)) => Err(e),
             };
             sending.try_set(false);
@@ -231,9 +245,15 @@ impl PaidActions {
         if unconfirmed::load(self.project_id).is_some_and(|r| r.sent_at == sent.sent_at) {
             unconfirmed::clear(self.project_id);
         }
-        if self.record.with_untracked(|r| r.as_ref().is_some_and(|r| r.sent_at == sent.sent_at)) {
-            self.record.try_set(None);
-        }
+        // The page may be gone meanwhile.
+        self.record.try_maybe_update(|r| {
+            let ends = r.as_ref().is_some_and(|r| r.sent_at == sent.sent_at);
+            if ends {
+                *r = None;
+            }
+            (ends, ())
+        });
+        self.sending.try_set(false);
     }
 
     fn after_shown(self, sent: &Unconfirmed, work: Option<FollowUp>) {
