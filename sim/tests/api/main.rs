@@ -8,6 +8,7 @@ mod alt_media;
 mod approve;
 mod auth;
 mod binary;
+mod control_access;
 mod create;
 mod faults;
 mod lifecycle;
