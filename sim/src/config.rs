@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
 
+use crate::timeline::{speed_in_range, MAX_SPEED, MIN_SPEED};
+
 #[derive(Parser, Debug)]
 #[command(
     name = "storyreel-sim",
@@ -15,7 +17,8 @@ pub struct Cli {
     /// Address to listen on; port 0 picks a free port.
     #[arg(long, default_value = "127.0.0.1:8787")]
     pub addr: SocketAddr,
-    /// Time factor: 1 is realistic (a 5-scene project takes about 8 minutes), 8 is the demo (about 1 minute).
+    /// Time factor: 1 is realistic (a 5-scene project takes about 8 minutes), 8 is the demo (about 1 minute);
+    /// from 0.000001 to 1000000.
     #[arg(long, default_value_t = 8.0, value_parser = parse_speed)]
     pub speed: f64,
     /// Base the media URLs are written with (storage_url = PUBLIC_URL/media). Default: http:// + the bound address.
@@ -138,8 +141,8 @@ pub fn default_users() -> Vec<UserSeed> {
 
 fn parse_speed(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(f) if f.is_finite() && f > 0.0 => Ok(f),
-        _ => Err("speed must be a positive number".into()),
+        Ok(f) if speed_in_range(f) => Ok(f),
+        _ => Err(format!("speed must be a number from {MIN_SPEED} to {MAX_SPEED}")),
     }
 }
 
@@ -204,7 +207,10 @@ mod tests {
         assert_eq!(c.addr.to_string(), "127.0.0.1:8787");
         assert_eq!(c.speed, 8.0);
         assert_eq!(c.users, default_users());
-        assert!(parse_speed("0").is_err());
+        for bad in ["0", "-1", "NaN", "inf", "1e-7", "1e7", "fast"] {
+            assert!(parse_speed(bad).is_err(), "{bad}");
+        }
+        assert_eq!((parse_speed("1e-6"), parse_speed("1000000")), (Ok(MIN_SPEED), Ok(MAX_SPEED)));
         assert_eq!(c.profile, Profile::Default);
         let alt: Config = Cli::parse_from(["storyreel-sim", "--profile", "alt"]).into();
         assert_eq!(alt.profile, Profile::Alt);

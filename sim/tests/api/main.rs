@@ -15,3 +15,4 @@ mod lifecycle;
 mod media_cors_site;
 mod projects;
 mod regenerate_upscale;
+mod speed;
