@@ -17,7 +17,7 @@ async fn faults_are_off_by_default_and_replaced_field_by_field() {
     let r = sim.send(Method::GET, "/_sim/faults", None, None).await;
     assert_eq!(
         r.body,
-        json!({"latency_ms": 0, "error_500_count": 0, "unavailable_count": 0, "rate_limit_count": 0, "revoked_count": 0, "retry_after_seconds": 2, "path_contains": null, "fail_generation": false, "fail_at_percent": 40})
+        json!({"latency_ms": 0, "error_500_count": 0, "unavailable_count": 0, "rate_limit_count": 0, "revoked_count": 0, "answer_late_count": 0, "answer_late_ms": 20000, "retry_after_seconds": 2, "path_contains": null, "fail_generation": false, "fail_at_percent": 40})
     );
     let r = set_faults(&sim, json!({"latency_ms": 5, "path_contains": "/status"})).await;
     assert_eq!(

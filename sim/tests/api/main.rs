@@ -5,6 +5,7 @@ mod support;
 mod alt_api;
 mod alt_jobs;
 mod alt_media;
+mod answer_late;
 mod approve;
 mod auth;
 mod binary;
