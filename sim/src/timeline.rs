@@ -72,11 +72,21 @@ pub struct Job {
     /// The project shows nothing of the job while it runs (it stays completed, with its assets and cut) and its
     /// results replace the old ones at once when it ends: the `alt` profile's regenerations and upscales.
     pub quiet: bool,
+    /// A quiet regeneration's new prompts, given to its scene when it ends.
+    pub prompts: Prompts,
+}
+
+/// New prompts sent with a regeneration, for the scene at `scene` (0-based).
+#[derive(Debug, Default)]
+pub struct Prompts {
+    pub scene: usize,
+    pub image: Option<String>,
+    pub motion: Option<String>,
 }
 
 impl Job {
     pub fn new(kind: JobKind, segments: Vec<Segment>, started: Instant, started_at: Stamp) -> Job {
-        Job { kind, segments, started, started_at, done: 0, fail_at: None, quiet: false }
+        Job { kind, segments, started, started_at, done: 0, fail_at: None, quiet: false, prompts: Prompts::default() }
     }
 
     pub fn total_secs(&self) -> f64 {
