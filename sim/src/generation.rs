@@ -14,7 +14,7 @@ pub fn start_generation(p: &mut Project, now: Instant, at: Stamp, fail_at_percen
     begin(p, job, ProjectStatus::Generating, at);
 }
 
-/// What a regeneration redoes, with which new prompts, and what it cost (charged to the ledger already).
+/// What a regeneration redoes, with which new prompts, and what it cost (charged already).
 pub struct Regeneration {
     pub image: bool,
     pub video: bool,
@@ -27,11 +27,10 @@ pub fn start_regeneration(p: &mut Project, r: Regeneration, now: Instant, at: St
     let mut job =
         Job::new(JobKind::Regenerate { cost: r.cost }, timeline::regeneration_plan(scene, r.image, r.video), now, at);
     if quiet {
-        // Its prompts and its cost show in the project when it ends, with its results.
+        // Its prompts show in the project when it ends, with its results.
         job.prompts = r.prompts;
         return begin_quietly(p, job);
     }
-    p.credits_used += r.cost;
     give_prompts(p, r.prompts);
     let s = &mut p.scenes[scene];
     if r.image {
@@ -157,10 +156,9 @@ fn finish(p: &mut Project, job: &mut Job, speed: f64) {
         for segment in &job.segments {
             complete(p, segment.work);
         }
-        if let JobKind::Regenerate { cost } = job.kind {
+        if matches!(job.kind, JobKind::Regenerate { .. }) {
             // The upscaled video shows the old cut, which is replaced now.
             p.upscaled_of = None;
-            p.credits_used += cost;
             give_prompts(p, std::mem::take(&mut job.prompts));
         }
     }
@@ -191,11 +189,10 @@ fn fail(p: &mut Project, job: &mut Job, ledger: &mut Ledger, secs: f64, speed: f
         JobKind::Upscale => 0,
     };
     ledger.refund(refund, p.id, "refund: generation failed", at);
+    p.credits_used -= refund;
     if job.quiet {
-        // Its cost never showed in the project; what it was asked to use does now, as the job has ended.
+        // Its prompts show once it has ended, whichever way.
         give_prompts(p, std::mem::take(&mut job.prompts));
-    } else {
-        p.credits_used -= refund;
     }
     p.status = ProjectStatus::Failed;
     p.current_step = None;

@@ -47,7 +47,6 @@ pub async fn approve(
     }
     let cost = CREDITS_PER_SCENE * project.scenes.len() as i64;
     common::charge_or_refuse(ledger, project, cost, "approve", "this approval", at)?;
-    project.credits_used += cost;
     project.video_model = video_model;
     project.image_model = image_model;
     generation::start_generation(project, now, at, doom);

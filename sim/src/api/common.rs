@@ -27,12 +27,12 @@ pub fn now() -> (std::time::Instant, Stamp) {
     (std::time::Instant::now(), now_stamp())
 }
 
-/// Charges `cost` to the owner's ledger for `project`, or refuses with a 403 saying what `needs` it and what the
-/// balance is, changing nothing. Callers check and charge under the one store lock, so of two racing requests
-/// only one is charged; they count it in the project's `credits_used` when the project is to show it.
+/// Charges `cost` to the owner's ledger and counts it in the project's `credits_used`, or refuses with a 403
+/// saying what `needs` it and what the balance is, changing nothing. Callers check and charge under the one
+/// store lock, so of two racing requests only one is charged.
 pub fn charge_or_refuse(
     ledger: &mut Ledger,
-    project: &Project,
+    project: &mut Project,
     cost: i64,
     reason: &'static str,
     needs: &str,
@@ -44,5 +44,6 @@ pub fn charge_or_refuse(
             e.needed, e.available
         ))
     })?;
+    project.credits_used += cost;
     Ok(())
 }
