@@ -21,6 +21,12 @@ start_sim() {
   return 1
 }
 
+# Prints a loopback port free now, for a server that must be told its port before it starts (the browser
+# tests' runner, whose origin the simulator is given first).
+free_port() {
+  node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
+}
+
 # The release build of the app: what ships, and what the end-to-end tests and the benchmark load.
 # In a target folder of its own: cargo locks its build folder for the whole of a build, and the test
 # command builds the app beside the native and browser-test builds (a fresh machine compiles all three).

@@ -159,18 +159,22 @@ FIREFOX_ALT_SKIPS=("${NO_SERVICE_MODULES[@]}" create_review look persons project
 
 # Runs the browser tests in one browser against a simulator of its own in one profile, leaving out the
 # modules named after the profile. The address reaches the tests at run time: the runner serves its
-# working folder, where sim-url.txt is written.
+# working folder, where sim-url.txt is written. The tests call /_sim from the runner's page, which the
+# simulator answers only from an origin it was given: the runner's port is chosen first, the simulator
+# told its origin (--app-origin), and the runner made to serve there (WASM_BINDGEN_TEST_ADDRESS).
 run_browser_tests() {
-  local wasm=$1 browser=$2 profile=$3 dir module skips=()
+  local wasm=$1 browser=$2 profile=$3 dir module skips=() port
   shift 3
   for module in "$@"; do skips+=(--skip "$module::"); done
   dir=$(mktemp -d)
-  start_sim --speed 2000 --profile "$profile" || return
+  port=$(free_port) || return
+  start_sim --speed 2000 --profile "$profile" --app-origin "http://127.0.0.1:$port" || return
   # The folder is named now: `dir` is local, gone (unbound, under set -u) when the trap runs.
   trap "kill \$SIM_PID 2>/dev/null; rm -rf '$dir'" EXIT
   echo "$SIM_URL" >"$dir/sim-url.txt"
   cd "$dir" || return
   export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$repo/webdriver.json" WASM_BINDGEN_TEST_TIMEOUT=400
+  export WASM_BINDGEN_TEST_ADDRESS=127.0.0.1:$port
   # Chromium's headless shell, as the end-to-end specs use (e2e/lib/harness.js): the same engine
   # without the desktop browser's UI, 22 s of CPU a run against 26 s with the full browser. The program
   # itself, not Debian's /usr/bin wrapper, a shell that starts it without exec: chromedriver, stopped at

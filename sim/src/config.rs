@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
 
+use crate::timeline::{speed_in_range, MAX_SPEED, MIN_SPEED};
+
 #[derive(Parser, Debug)]
 #[command(
     name = "storyreel-sim",
@@ -15,7 +17,8 @@ pub struct Cli {
     /// Address to listen on; port 0 picks a free port.
     #[arg(long, default_value = "127.0.0.1:8787")]
     pub addr: SocketAddr,
-    /// Time factor: 1 is realistic (a 5-scene project takes about 8 minutes), 8 is the demo (about 1 minute).
+    /// Time factor: 1 is realistic (a 5-scene project takes about 8 minutes), 8 is the demo (about 1 minute);
+    /// from 0.000001 to 1000000.
     #[arg(long, default_value_t = 8.0, value_parser = parse_speed)]
     pub speed: f64,
     /// Base the media URLs are written with (storage_url = PUBLIC_URL/media). Default: http:// + the bound address.
@@ -25,6 +28,10 @@ pub struct Cli {
     /// Serve this built front-end folder at / (unknown paths fall back to its index.html).
     #[arg(long, value_name = "DIR")]
     pub serve_app: Option<PathBuf>,
+    /// An origin whose pages may use /_sim, as http://127.0.0.1:8000. Repeatable. Requests with no Origin
+    /// (scripts, tests) always may; with --serve-app, so may the simulator's own origin.
+    #[arg(long = "app-origin", value_name = "URL", value_parser = parse_origin)]
+    pub app_origins: Vec<String>,
     /// A user, TOKEN:USER_ID:CREDITS:PERSON_ID,PERSON_ID,... Repeatable; replaces the default seed.
     #[arg(long = "user", value_name = "TOKEN:USER_ID:CREDITS:PERSONS", value_parser = parse_user)]
     pub users: Vec<UserSeed>,
@@ -92,6 +99,8 @@ pub struct Config {
     pub speed: f64,
     pub public_url: Option<String>,
     pub serve_app: Option<PathBuf>,
+    /// Origins as browsers write them in `Origin` (see `parse_origin`).
+    pub app_origins: Vec<String>,
     pub users: Vec<UserSeed>,
     pub stable_final_url: bool,
     pub fail_generation: bool,
@@ -113,6 +122,7 @@ impl From<Cli> for Config {
             speed: cli.speed,
             public_url: cli.public_url.map(|u| u.trim_end_matches('/').to_owned()),
             serve_app: cli.serve_app,
+            app_origins: cli.app_origins,
             users,
             stable_final_url: cli.stable_final_url,
             fail_generation: cli.fail_generation,
@@ -131,9 +141,33 @@ pub fn default_users() -> Vec<UserSeed> {
 
 fn parse_speed(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(f) if f.is_finite() && f > 0.0 => Ok(f),
-        _ => Err("speed must be a positive number".into()),
+        Ok(f) if speed_in_range(f) => Ok(f),
+        _ => Err(format!("speed must be a number from {MIN_SPEED} to {MAX_SPEED}")),
     }
+}
+
+/// An origin as a browser writes it in `Origin`: scheme, host and port, lower case, without a default port,
+/// so that comparing it with the header byte for byte is enough.
+pub fn parse_origin(s: &str) -> Result<String, String> {
+    let bad = || format!("{s:?} is not an origin such as http://127.0.0.1:8000 (scheme, host and port only)");
+    let lower = s.trim().trim_end_matches('/').to_ascii_lowercase();
+    let (scheme, authority) = lower.split_once("://").ok_or_else(bad)?;
+    let default_port = match scheme {
+        "http" => ":80",
+        "https" => ":443",
+        _ => return Err(bad()),
+    };
+    if authority.is_empty() || authority.contains(['/', '?', '#', '@', '*']) {
+        return Err(bad());
+    }
+    Ok(format!("{scheme}://{}", authority.strip_suffix(default_port).unwrap_or(authority)))
+}
+
+/// The origin of a URL with a path, as `--public-url` may have.
+pub fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    parse_origin(&format!("{scheme}://{authority}")).ok()
 }
 
 fn parse_user(s: &str) -> Result<UserSeed, String> {
@@ -173,10 +207,33 @@ mod tests {
         assert_eq!(c.addr.to_string(), "127.0.0.1:8787");
         assert_eq!(c.speed, 8.0);
         assert_eq!(c.users, default_users());
-        assert!(parse_speed("0").is_err());
+        for bad in ["0", "-1", "NaN", "inf", "1e-7", "1e7", "fast"] {
+            assert!(parse_speed(bad).is_err(), "{bad}");
+        }
+        assert_eq!((parse_speed("1e-6"), parse_speed("1000000")), (Ok(MIN_SPEED), Ok(MAX_SPEED)));
         assert_eq!(c.profile, Profile::Default);
         let alt: Config = Cli::parse_from(["storyreel-sim", "--profile", "alt"]).into();
         assert_eq!(alt.profile, Profile::Alt);
         assert!(Cli::try_parse_from(["storyreel-sim", "--profile", "other"]).is_err());
+        assert!(c.app_origins.is_empty());
+    }
+
+    #[test]
+    fn app_origins_are_written_as_browsers_send_them() {
+        let c: Config = Cli::parse_from([
+            "storyreel-sim",
+            "--app-origin",
+            "HTTP://127.0.0.1:8000/",
+            "--app-origin",
+            "https://a.example:443",
+        ])
+        .into();
+        assert_eq!(c.app_origins, ["http://127.0.0.1:8000", "https://a.example"]);
+        assert_eq!(parse_origin("http://a.example:80").unwrap(), "http://a.example");
+        assert_eq!(parse_origin("http://a.example:8080").unwrap(), "http://a.example:8080");
+        for bad in ["127.0.0.1:8000", "ftp://a.example", "http://", "http://a.example/app", "http://*", "null"] {
+            assert!(parse_origin(bad).is_err(), "{bad}");
+        }
+        assert_eq!(origin_of("https://Sim.example/base/").as_deref(), Some("https://sim.example"));
     }
 }

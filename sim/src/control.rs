@@ -15,7 +15,7 @@ use crate::generation;
 use crate::ids::Id;
 use crate::state::AppState;
 use crate::store::now_stamp;
-use crate::timeline::JobKind;
+use crate::timeline::{speed_in_range, JobKind, MAX_SPEED, MIN_SPEED};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -126,14 +126,24 @@ async fn speed(State(state): State<AppState>) -> Json<Value> {
     Json(json!({"speed": state.store().speed()}))
 }
 
+/// A speed outside the range the job arithmetic holds in is a 400 (a number that breaks a rule); anything but
+/// a number is a 422. JSON has no NaN or infinity, and a number too large for a float (`1e400`) is one of the
+/// values refused, not malformed JSON.
 fn speed_in(body: &Bytes) -> ApiResult<f64> {
-    serde_json::from_slice::<Value>(body)
-        .ok()
-        .and_then(|v| v.get("speed")?.as_f64())
-        .filter(|s| s.is_finite() && *s > 0.0)
-        .ok_or_else(|| {
-            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "speed must be a positive number, as {\"speed\": 40}")
-        })
+    let out_of_range = || {
+        ApiError::bad_request(format!("speed must be a number from {MIN_SPEED} to {MAX_SPEED}, as {{\"speed\": 40}}"))
+    };
+    let speed = match serde_json::from_slice::<Value>(body) {
+        Ok(v) => v.get("speed").and_then(Value::as_f64),
+        Err(e) if e.to_string().starts_with("number out of range") => return Err(out_of_range()),
+        Err(_) => None,
+    };
+    let speed = speed
+        .ok_or_else(|| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "speed must be a number, as {\"speed\": 40}"))?;
+    if !speed_in_range(speed) {
+        return Err(out_of_range());
+    }
+    Ok(speed)
 }
 
 async fn set_speed(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<Value>> {

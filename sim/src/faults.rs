@@ -1,5 +1,5 @@
-//! Failures tests can switch on through `/_sim/faults`: latency, 500s, 503s, 429s, revoked tokens, and
-//! doomed generations.
+//! Failures tests can switch on through `/_sim/faults`: latency, 500s, 503s, 429s, revoked tokens, answers held
+//! after the work is done, and doomed generations.
 
 use std::time::Duration;
 
@@ -15,6 +15,8 @@ pub struct Faults {
     pub unavailable_count: u64,
     pub rate_limit_count: u64,
     pub revoked_count: u64,
+    pub answer_late_count: u64,
+    pub answer_late_ms: u64,
     pub retry_after_seconds: u64,
     pub path_contains: Option<String>,
     pub fail_generation: bool,
@@ -29,6 +31,9 @@ impl Default for Faults {
             unavailable_count: 0,
             rate_limit_count: 0,
             revoked_count: 0,
+            answer_late_count: 0,
+            // Longer than a client's usual timeout, so that it gives up first.
+            answer_late_ms: 20_000,
             retry_after_seconds: 2,
             path_contains: None,
             fail_generation: false,
@@ -47,6 +52,8 @@ pub struct FaultsPatch {
     unavailable_count: Option<u64>,
     rate_limit_count: Option<u64>,
     revoked_count: Option<u64>,
+    answer_late_count: Option<u64>,
+    answer_late_ms: Option<u64>,
     retry_after_seconds: Option<u64>,
     #[serde(default, with = "double_option")]
     path_contains: Option<Option<String>>,
@@ -72,6 +79,8 @@ impl Faults {
             unavailable_count,
             rate_limit_count,
             revoked_count,
+            answer_late_count,
+            answer_late_ms,
             retry_after_seconds,
             path_contains,
             fail_generation
@@ -85,32 +94,48 @@ impl Faults {
         self.path_contains.as_deref().is_none_or(|needle| path.contains(needle))
     }
 
-    /// The fault the next request on `path` meets, counting it down; `None` lets it through.
-    pub fn take(&mut self, path: &str) -> (Duration, Option<ApiError>) {
+    /// What the next request on `path` meets, counting its switch down.
+    pub fn take(&mut self, path: &str) -> Plan {
         if !self.matches(path) {
-            return (Duration::ZERO, None);
+            return Plan::default();
         }
         let delay = Duration::from_millis(self.latency_ms);
+        let answer = |error| Plan { delay, fault: Some(error), hold: Duration::ZERO };
         if self.error_500_count > 0 {
             self.error_500_count -= 1;
-            return (delay, Some(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")));
+            return answer(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error"));
         }
-        let retry = || HeaderValue::from(self.retry_after_seconds);
+        let retry = HeaderValue::from(self.retry_after_seconds);
         if self.unavailable_count > 0 {
             self.unavailable_count -= 1;
             let error = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "Service temporarily unavailable");
-            return (delay, Some(error.with_header(header::RETRY_AFTER, retry())));
+            return answer(error.with_header(header::RETRY_AFTER, retry));
         }
         if self.rate_limit_count > 0 {
             self.rate_limit_count -= 1;
             let error = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "Too many requests");
-            return (delay, Some(error.with_header(header::RETRY_AFTER, retry())));
+            return answer(error.with_header(header::RETRY_AFTER, retry));
         }
         // A token revoked mid-way: the service answers as it does to any token it does not know.
         if self.revoked_count > 0 {
             self.revoked_count -= 1;
-            return (delay, Some(ApiError::unauthorized("Invalid or expired token")));
+            return answer(ApiError::unauthorized("Invalid or expired token"));
         }
-        (delay, None)
+        // Counted only by requests that reach the handler: one answered by a fault above did no work to hold.
+        let mut hold = Duration::ZERO;
+        if self.answer_late_count > 0 {
+            self.answer_late_count -= 1;
+            hold = Duration::from_millis(self.answer_late_ms);
+        }
+        Plan { delay, fault: None, hold }
     }
+}
+
+/// What one request meets: a delay before it runs, then a fault that answers instead of the handler, or the
+/// handler's answer held for `hold` after the handler has done its work.
+#[derive(Debug, Default)]
+pub struct Plan {
+    pub delay: Duration,
+    pub fault: Option<ApiError>,
+    pub hold: Duration,
 }

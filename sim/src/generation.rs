@@ -6,7 +6,7 @@ use std::time::Instant;
 use crate::clock::Stamp;
 use crate::ledger::{Ledger, CREDITS_PER_SCENE};
 use crate::model::{Asset, AssetStatus, Project, ProjectStatus};
-use crate::timeline::{self, step, Job, JobKind, Work};
+use crate::timeline::{self, step, Job, JobKind, Prompts, Work};
 
 pub fn start_generation(p: &mut Project, now: Instant, at: Stamp, fail_at_percent: Option<u8>) {
     let mut job = Job::new(JobKind::Generate, timeline::generation_plan(p.scenes.len()), now, at);
@@ -14,21 +14,25 @@ pub fn start_generation(p: &mut Project, now: Instant, at: Stamp, fail_at_percen
     begin(p, job, ProjectStatus::Generating, at);
 }
 
-/// What a regeneration redoes and what it cost.
+/// What a regeneration redoes, with which new prompts, and what it cost (charged already).
 pub struct Regeneration {
-    pub scene: usize,
     pub image: bool,
     pub video: bool,
     pub cost: i64,
+    pub prompts: Prompts,
 }
 
 pub fn start_regeneration(p: &mut Project, r: Regeneration, now: Instant, at: Stamp, quiet: bool) {
-    let job =
-        Job::new(JobKind::Regenerate { cost: r.cost }, timeline::regeneration_plan(r.scene, r.image, r.video), now, at);
+    let scene = r.prompts.scene;
+    let mut job =
+        Job::new(JobKind::Regenerate { cost: r.cost }, timeline::regeneration_plan(scene, r.image, r.video), now, at);
     if quiet {
-        return begin_quietly(p, job, at);
+        // Its prompts show in the project when it ends, with its results.
+        job.prompts = r.prompts;
+        return begin_quietly(p, job);
     }
-    let s = &mut p.scenes[r.scene];
+    give_prompts(p, r.prompts);
+    let s = &mut p.scenes[scene];
     if r.image {
         s.image.status = AssetStatus::Pending;
     }
@@ -44,7 +48,7 @@ pub fn start_regeneration(p: &mut Project, r: Regeneration, now: Instant, at: St
 pub fn start_upscale(p: &mut Project, now: Instant, at: Stamp, quiet: bool) {
     let job = Job::new(JobKind::Upscale, timeline::upscale_plan(), now, at);
     if quiet {
-        return begin_quietly(p, job, at);
+        return begin_quietly(p, job);
     }
     let progress = p.progress;
     begin(p, job, ProjectStatus::Upscaling, at);
@@ -53,11 +57,21 @@ pub fn start_upscale(p: &mut Project, now: Instant, at: Stamp, quiet: bool) {
     p.current_step = None;
 }
 
-/// The project stays as it is (completed) while the job runs.
-fn begin_quietly(p: &mut Project, mut job: Job, at: Stamp) {
+/// The project stays exactly as it is while the job runs, `updated_at` included: a client reading it cannot
+/// tell that the job began until it ends.
+fn begin_quietly(p: &mut Project, mut job: Job) {
     job.quiet = true;
     p.job = Some(job);
-    p.touch(at);
+}
+
+fn give_prompts(p: &mut Project, prompts: Prompts) {
+    let scene = &mut p.scenes[prompts.scene];
+    if let Some(prompt) = prompts.image {
+        scene.image_prompt = prompt;
+    }
+    if let Some(prompt) = prompts.motion {
+        scene.motion_prompt = prompt;
+    }
 }
 
 fn begin(p: &mut Project, job: Job, status: ProjectStatus, at: Stamp) {
@@ -110,10 +124,10 @@ pub fn settle(p: &mut Project, ledger: &mut Ledger, now: Instant, speed: f64) ->
         }
     }
     if failing.is_some() {
-        fail(p, &job, ledger, secs, speed);
+        fail(p, &mut job, ledger, secs, speed);
         false
     } else if job.done == job.segments.len() {
-        finish(p, &job, speed);
+        finish(p, &mut job, speed);
         false
     } else {
         p.job = Some(job);
@@ -137,7 +151,7 @@ fn complete(p: &mut Project, work: Work) {
     }
 }
 
-fn finish(p: &mut Project, job: &Job, speed: f64) {
+fn finish(p: &mut Project, job: &mut Job, speed: f64) {
     if job.quiet {
         for segment in &job.segments {
             complete(p, segment.work);
@@ -145,6 +159,7 @@ fn finish(p: &mut Project, job: &Job, speed: f64) {
         if matches!(job.kind, JobKind::Regenerate { .. }) {
             // The upscaled video shows the old cut, which is replaced now.
             p.upscaled_of = None;
+            give_prompts(p, std::mem::take(&mut job.prompts));
         }
     }
     match job.kind {
@@ -157,7 +172,7 @@ fn finish(p: &mut Project, job: &Job, speed: f64) {
     p.touch(job.stamp_at(job.total_secs(), speed));
 }
 
-fn fail(p: &mut Project, job: &Job, ledger: &mut Ledger, secs: f64, speed: f64) {
+fn fail(p: &mut Project, job: &mut Job, ledger: &mut Ledger, secs: f64, speed: f64) {
     let at = job.stamp_at(secs, speed);
     let segment = job.segments[job.done];
     if let Some(asset) = asset_of(p, segment.work) {
@@ -175,6 +190,10 @@ fn fail(p: &mut Project, job: &Job, ledger: &mut Ledger, secs: f64, speed: f64) 
     };
     ledger.refund(refund, p.id, "refund: generation failed", at);
     p.credits_used -= refund;
+    if job.quiet {
+        // Its prompts show once it has ended, whichever way.
+        give_prompts(p, std::mem::take(&mut job.prompts));
+    }
     p.status = ProjectStatus::Failed;
     p.current_step = None;
     p.touch(at);

@@ -9,6 +9,7 @@ mod cdn;
 mod clock;
 pub mod config;
 mod control;
+mod control_access;
 mod error;
 mod faults;
 mod generation;
@@ -99,7 +100,7 @@ pub async fn start(config: Config) -> io::Result<RunningServer> {
         },
     };
     let state = Arc::new(Shared::new(&config, urls));
-    let app = router(state.clone(), config.serve_app.clone());
+    let app = router(state.clone(), config.serve_app.clone(), &app_origins(&config, addr));
     let media = media_listener.map(|listener| (listener, media_router(state)));
     let (shutdown, signal) = watch::channel(false);
     let task = tokio::spawn(serve(listener, app, media, signal));
@@ -127,16 +128,32 @@ async fn serve(
     }
 }
 
-fn router(state: state::AppState, app_dir: Option<std::path::PathBuf>) -> Router {
+/// The origins whose pages may use `/_sim`: those given, and with `--serve-app` the simulator's own, whose app
+/// is served from here. The bound address, not the request's `Host`: a page on another name that resolves here
+/// (DNS rebinding) sends a matching `Host` too.
+fn app_origins(config: &Config, addr: SocketAddr) -> Vec<String> {
+    let mut origins = config.app_origins.clone();
+    if config.serve_app.is_some() {
+        origins.push(format!("http://{addr}"));
+        origins.extend(config.public_url.as_deref().and_then(config::origin_of));
+    }
+    origins
+}
+
+fn router(state: state::AppState, app_dir: Option<std::path::PathBuf>, app_origins: &[String]) -> Router {
     // JSON answers gzip-compressed when the request accepts it, as a real API behind a gateway sends them
     // (a 100-project list is about 100 KB of JSON, a tenth of that compressed).
-    let mut routes = Router::new().nest("/api/v1", api::router(state.clone()).layer(CompressionLayer::new()));
+    let mut open = Router::new().nest("/api/v1", api::router(state.clone()).layer(CompressionLayer::new()));
     // With an origin of its own for media, `/media` here is only a reserved 404.
     if !state.profile.media_on_own_origin() {
-        routes = routes.nest("/media", media::router());
+        open = open.nest("/media", media::router());
     }
-    let routes = routes.nest("/_sim", control::router()).fallback(move |request| site::serve(app_dir.clone(), request));
-    alt_errors::for_profile(state.profile, routes).layer(cors()).with_state(state)
+    // Nested after the open CORS layer, so only its own applies to it.
+    let routes = open
+        .fallback(move |request| site::serve(app_dir.clone(), request))
+        .layer(cors())
+        .nest("/_sim", control_access::guarded(control::router(), app_origins));
+    alt_errors::for_profile(state.profile, routes).with_state(state)
 }
 
 /// The `alt` profile's media origin: the CDN layout and nothing else, with the same CORS.
@@ -144,7 +161,8 @@ fn media_router(state: state::AppState) -> Router {
     alt_errors::for_profile(state.profile, cdn::router()).layer(cors()).with_state(state)
 }
 
-/// The deployed front-end lives on another origin than the API, so the browser must be let in.
+/// The deployed front-end lives on another origin than the API, so the browser must be let in (not to `/_sim`,
+/// see `control_access.rs`).
 fn cors() -> CorsLayer {
     CorsLayer::new()
         .allow_origin(Any)

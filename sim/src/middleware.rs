@@ -9,16 +9,22 @@ use axum::response::{IntoResponse, Response};
 use crate::request_log::{Logged, CLIENT_CLOSED};
 use crate::state::AppState;
 
-/// Injected faults answer before the handler runs, so a faulted request changes nothing.
+/// Injected faults answer before the handler runs, so a faulted request changes nothing. A held answer is the
+/// opposite: the handler has run and its work is done (charged, started) before the wait, so a client that
+/// times out meanwhile leaves it done, as with a service whose answer is lost on the way back.
 pub async fn inject_faults(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let (delay, fault) = state.store().faults.take(&full_path(&request));
-    if !delay.is_zero() {
-        tokio::time::sleep(delay).await;
+    let plan = state.store().faults.take(&full_path(&request));
+    if !plan.delay.is_zero() {
+        tokio::time::sleep(plan.delay).await;
     }
-    match fault {
-        Some(error) => error.into_response(),
-        None => next.run(request).await,
+    if let Some(error) = plan.fault {
+        return error.into_response();
     }
+    let response = next.run(request).await;
+    if !plan.hold.is_zero() {
+        tokio::time::sleep(plan.hold).await;
+    }
+    response
 }
 
 /// Logs on drop, so a request cancelled mid-way (the client timed out) is logged too.

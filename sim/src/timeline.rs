@@ -15,6 +15,18 @@ pub const STITCH_SECS: f64 = 20.0;
 pub const REGEN_QUEUED_SECS: f64 = 5.0;
 pub const UPSCALE_SECS: f64 = 360.0;
 
+/// The speeds a job's arithmetic stays finite and exact in. Changing speed divides the job time done so far by
+/// the new speed (`Job::rebase`): at the slowest, the longest job (10 scenes, 950 s) becomes 30 years of wall
+/// time, well within `Duration`, `Instant` and microsecond `Stamp`s, where a speed of 1e-300 overflows them (a
+/// panic) and NaN or infinity poison every time after it. At the fastest a job is over within a millisecond;
+/// beyond that nothing is left to see.
+pub const MIN_SPEED: f64 = 1e-6;
+pub const MAX_SPEED: f64 = 1e6;
+
+pub fn speed_in_range(speed: f64) -> bool {
+    (MIN_SPEED..=MAX_SPEED).contains(&speed)
+}
+
 pub mod step {
     pub const QUEUED: &str = "queued";
     pub const IMAGES: &str = "generating_scene_images";
@@ -60,11 +72,21 @@ pub struct Job {
     /// The project shows nothing of the job while it runs (it stays completed, with its assets and cut) and its
     /// results replace the old ones at once when it ends: the `alt` profile's regenerations and upscales.
     pub quiet: bool,
+    /// A quiet regeneration's new prompts, given to its scene when it ends.
+    pub prompts: Prompts,
+}
+
+/// New prompts sent with a regeneration, for the scene at `scene` (0-based).
+#[derive(Debug, Default)]
+pub struct Prompts {
+    pub scene: usize,
+    pub image: Option<String>,
+    pub motion: Option<String>,
 }
 
 impl Job {
     pub fn new(kind: JobKind, segments: Vec<Segment>, started: Instant, started_at: Stamp) -> Job {
-        Job { kind, segments, started, started_at, done: 0, fail_at: None, quiet: false }
+        Job { kind, segments, started, started_at, done: 0, fail_at: None, quiet: false, prompts: Prompts::default() }
     }
 
     pub fn total_secs(&self) -> f64 {
@@ -142,5 +164,22 @@ mod tests {
         assert_eq!(job.percent(500.0), 99);
         assert_eq!(job.end_of(0), QUEUED_SECS);
         assert_eq!(job.start_of(1), QUEUED_SECS);
+    }
+
+    #[test]
+    fn the_extreme_speeds_rebase_both_ways_without_moving_the_job() {
+        let start = Instant::now();
+        let mut job = Job::new(JobKind::Generate, generation_plan(10), start, Stamp(1_764_000_000_000_000));
+        // 900 of the 950 s, at the fastest speed.
+        let now = start + std::time::Duration::from_micros(900);
+        job.rebase(now, MAX_SPEED, MIN_SPEED);
+        assert!((job.elapsed(now, MIN_SPEED) - 900.0).abs() < 1e-3, "{}", job.elapsed(now, MIN_SPEED));
+        // The 50 s of job time left last 50 million seconds, in stamps too.
+        let left = job.stamp_at(job.total_secs(), MIN_SPEED).0 - job.stamp_at(900.0, MIN_SPEED).0;
+        assert!((left - 50_000_000_000_000).abs() < 1_000, "{left}");
+        job.rebase(now, MIN_SPEED, MAX_SPEED);
+        assert!((job.elapsed(now, MAX_SPEED) - 900.0).abs() < 1e-3, "{}", job.elapsed(now, MAX_SPEED));
+        assert!(!speed_in_range(MIN_SPEED / 2.0) && !speed_in_range(MAX_SPEED * 2.0) && !speed_in_range(f64::NAN));
+        assert!(speed_in_range(MIN_SPEED) && speed_in_range(MAX_SPEED) && speed_in_range(1.0));
     }
 }

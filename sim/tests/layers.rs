@@ -12,7 +12,7 @@ const LAYERS: Layers = &[
     ("store", "store"),
     ("addresses and bodies", "urls views"),
     ("handler state", "state"),
-    ("handlers", "auth middleware alt_errors site media cdn control api"),
+    ("handlers", "auth middleware alt_errors site media cdn control control_access api"),
 ];
 
 #[test]

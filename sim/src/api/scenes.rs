@@ -15,6 +15,7 @@ use crate::ids::Id;
 use crate::ledger::{REGENERATE_IMAGE_ONLY_COST, REGENERATE_VIDEO_COST};
 use crate::model::ProjectStatus;
 use crate::state::AppState;
+use crate::timeline::Prompts;
 
 const MAX_TEXT_CHARS: usize = 2000;
 
@@ -120,15 +121,9 @@ pub async fn regenerate(
     }
     let cost = if video { REGENERATE_VIDEO_COST } else { REGENERATE_IMAGE_ONLY_COST };
     common::charge_or_refuse(ledger, project, cost, "regenerate scene", "regenerating this scene", at)?;
-    let scene = &mut project.scenes[index];
-    if let Some(prompt) = image_prompt {
-        scene.image_prompt = prompt;
-    }
-    if let Some(prompt) = motion_prompt {
-        scene.motion_prompt = prompt;
-    }
-    let number = scene.number;
-    let regeneration = Regeneration { scene: index, image, video, cost };
+    let number = project.scenes[index].number;
+    let prompts = Prompts { scene: index, image: image_prompt, motion: motion_prompt };
+    let regeneration = Regeneration { image, video, cost, prompts };
     generation::start_regeneration(project, regeneration, now, at, state.profile.quiet_jobs());
     let body = state.view().regeneration_accepted(project, number, cost);
     let id = project.id;

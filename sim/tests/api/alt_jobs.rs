@@ -108,17 +108,27 @@ async fn a_failed_projects_status_has_only_the_error_and_its_object_keeps_finish
     sim.stop().await;
 }
 
+/// A completed project whose completion is over a second old: alt's `updated_at` has whole seconds, so only then
+/// would a change made by the next request show in it.
+async fn completed_a_second_ago(sim: &Sim) -> u64 {
+    let id = sim.completed(2).await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    id
+}
+
 /// What a regeneration replaces, read from one project object: the final cut and scene 2's image and clip.
 fn replaced(p: &Value) -> [Value; 3] {
     [p["final_video_url"].clone(), p["scenes"][1]["image_url"].clone(), p["scenes"][1]["video_url"].clone()]
 }
 
 #[tokio::test]
-async fn a_regeneration_keeps_the_project_completed_and_swaps_the_urls_when_done() {
-    // A regeneration of image and clip takes 115 s at speed 1: 0.58 s here.
+async fn a_regeneration_changes_nothing_in_the_project_until_it_ends() {
     let sim = Sim::alt(200.0).await;
-    let id = sim.completed(2).await;
+    let id = completed_a_second_ago(&sim).await;
+    // A regeneration of image and clip takes 115 s at speed 1: 0.58 s here.
+    let status_path = format!("/scene-projects/{id}/status");
     let before = sim.get(&format!("/scene-projects/{id}")).await.body;
+    let status_before = sim.get(&status_path).await.body;
     let old = replaced(&before);
     let credits = sim.credits(1).await;
 
@@ -130,7 +140,7 @@ async fn a_regeneration_keeps_the_project_completed_and_swaps_the_urls_when_done
         r.body,
         json!({"id": id, "scene_number": 2, "status": "regenerating", "message": format!("Scene 2 is being regenerated and the final video will be re-stitched. Use GET /scene-projects/{id}/status to track progress.")})
     );
-    assert_eq!(sim.credits(1).await, credits - 100, "charged as in the default profile");
+    assert_eq!(sim.credits(1).await, credits - 100, "charged at once, as in the default profile");
     let r = sim.post(&format!("/scene-projects/{id}/scenes/1/regenerate"), json!({})).await;
     assert_eq!(
         (r.status, alt_error(&r)),
@@ -146,21 +156,16 @@ async fn a_regeneration_keeps_the_project_completed_and_swaps_the_urls_when_done
 
     let (mut polls_before, deadline) = (0, Instant::now() + Duration::from_secs(20));
     let after = loop {
-        let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
-        assert_eq!((s["status"].as_str(), s["progress"].as_u64()), (Some("completed"), Some(100)), "{s}");
-        assert!(s.get("current_step").is_none(), "{s}");
-        assert!(s["scenes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|e| e["image_status"] == "completed" && e["video_status"] == "completed"));
+        // The status first: when the project read after it is unchanged, the job was running at both reads.
+        let mut s = sim.get(&status_path).await.body;
         let p = sim.get(&format!("/scene-projects/{id}")).await.body;
-        assert_eq!(p["status"], "completed");
-        assert_eq!(p["scenes"][0], before["scenes"][0], "the other scene is untouched");
-        assert_eq!(p["scenes"][1]["status"], "completed");
-        assert_eq!(p["scenes"][1]["image_prompt"], "A storm", "the new prompt is taken at once");
         let now = replaced(&p);
         if now == old {
+            assert_eq!(p, before, "nothing of the project changes while it runs: status, updated_at, prompts");
+            // The status's credits_used counts the charge, made at once (as the balance shows it); nothing else.
+            assert_eq!(s["credits_used"], 300);
+            s["credits_used"] = status_before["credits_used"].clone();
+            assert_eq!(s, status_before, "nor of its status: progress, scenes");
             polls_before += 1;
         } else {
             assert!(now.iter().zip(&old).all(|(n, o)| n != o && n.is_string()), "all three change together: {now:?}");
@@ -170,10 +175,20 @@ async fn a_regeneration_keeps_the_project_completed_and_swaps_the_urls_when_done
         tokio::time::sleep(Duration::from_millis(5)).await;
     };
     assert!(polls_before > 0, "the regeneration was seen running");
-    let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+    assert_eq!(after["status"], "completed");
+    assert!(
+        after["updated_at"].as_str() > before["updated_at"].as_str(),
+        "{} then {}",
+        before["updated_at"],
+        after["updated_at"]
+    );
+    assert_eq!(after["scenes"][0], before["scenes"][0], "the other scene is untouched");
+    assert_eq!(after["scenes"][1]["image_prompt"], "A storm", "the new prompt shows with the new image");
+    assert_eq!(after["scenes"][1]["status"], "completed");
+    let s = sim.get(&status_path).await.body;
     assert_eq!(s["final_video_url"], after["final_video_url"]);
     assert_eq!(s["scenes"][1]["image_url"], after["scenes"][1]["image_url"]);
-    assert_eq!(s["credits_used"], 300);
+    assert_eq!((status_before["credits_used"].as_i64(), s["credits_used"].as_i64()), (Some(200), Some(300)));
     // The new files are served, and the old image and clip; the old cut of the final video is gone.
     for url in replaced(&after).iter().chain(old.iter().skip(1)) {
         let r = sim.http.get(url.as_str().unwrap()).send().await.unwrap();
@@ -187,7 +202,7 @@ async fn a_regeneration_keeps_the_project_completed_and_swaps_the_urls_when_done
 async fn an_upscale_keeps_the_project_completed_until_the_upscaled_url_appears() {
     // The upscale takes 360 s at speed 1: 1.44 s here.
     let sim = Sim::alt(250.0).await;
-    let id = sim.completed(2).await;
+    let id = completed_a_second_ago(&sim).await;
     let before = sim.get(&format!("/scene-projects/{id}")).await.body;
     let credits = sim.credits(1).await;
     let path = format!("/scene-projects/{id}/upscale");
@@ -212,11 +227,15 @@ async fn an_upscale_keeps_the_project_completed_until_the_upscaled_url_appears()
     let deadline = Instant::now() + Duration::from_secs(20);
     let upscaled = loop {
         let p = sim.get(&format!("/scene-projects/{id}")).await.body;
-        assert_eq!(p["status"], "completed");
-        assert_eq!((&p["final_video_url"], &p["scenes"]), (&before["final_video_url"], &before["scenes"]));
         if let Some(url) = p["final_video_url_upscaled"].as_str() {
+            assert_eq!(
+                (&p["status"], &p["final_video_url"], &p["scenes"]),
+                (&before["status"], &before["final_video_url"], &before["scenes"])
+            );
+            assert!(p["updated_at"].as_str() > before["updated_at"].as_str(), "updated_at moves when it ends");
             break url.to_owned();
         }
+        assert_eq!(p, before, "nothing of the project changes while it runs, updated_at included");
         assert!(Instant::now() < deadline, "the upscale never finished");
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
@@ -244,16 +263,26 @@ async fn an_upscale_keeps_the_project_completed_until_the_upscaled_url_appears()
 #[tokio::test]
 async fn a_quiet_regeneration_can_still_fail() {
     let sim = Sim::alt(1000.0).await;
-    let id = sim.completed(2).await;
+    let id = completed_a_second_ago(&sim).await;
     sim.send(Method::PUT, &format!("/_sim/projects/{id}/speed"), None, Some(r#"{"speed": 1}"#)).await;
     let credits = sim.credits(1).await;
-    assert_eq!(sim.post(&format!("/scene-projects/{id}/scenes/1/regenerate"), json!({})).await.status, 202);
+    let before = sim.get(&format!("/scene-projects/{id}")).await.body;
+    let r =
+        sim.post(&format!("/scene-projects/{id}/scenes/1/regenerate"), json!({"updated_motion_prompt": "pan"})).await;
+    assert_eq!(r.status, 202);
+    assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.body, before, "quiet while it runs");
     let r = sim.send(Method::POST, &format!("/_sim/projects/{id}/fail"), None, None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
     assert_eq!(keys(&s), sorted(&["id", "status", "progress", "error"]));
     assert_eq!(s["status"], "failed");
     assert_eq!(sim.credits(1).await, credits, "a failed regeneration is refunded");
+    let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+    assert_eq!(
+        (p["status"].as_str(), p["scenes"][0]["motion_prompt"].as_str()),
+        (Some("failed"), Some("pan")),
+        "it ended"
+    );
     let r = sim.send(Method::POST, &format!("/_sim/projects/{id}/fail"), None, None).await;
     assert_eq!((r.status, alt_error(&r).0), (409, "invalid_state"));
     sim.stop().await;

@@ -17,7 +17,7 @@ async fn faults_are_off_by_default_and_replaced_field_by_field() {
     let r = sim.send(Method::GET, "/_sim/faults", None, None).await;
     assert_eq!(
         r.body,
-        json!({"latency_ms": 0, "error_500_count": 0, "unavailable_count": 0, "rate_limit_count": 0, "revoked_count": 0, "retry_after_seconds": 2, "path_contains": null, "fail_generation": false, "fail_at_percent": 40})
+        json!({"latency_ms": 0, "error_500_count": 0, "unavailable_count": 0, "rate_limit_count": 0, "revoked_count": 0, "answer_late_count": 0, "answer_late_ms": 20000, "retry_after_seconds": 2, "path_contains": null, "fail_generation": false, "fail_at_percent": 40})
     );
     let r = set_faults(&sim, json!({"latency_ms": 5, "path_contains": "/status"})).await;
     assert_eq!(
@@ -266,7 +266,7 @@ async fn the_speed_can_change_without_a_running_job_jumping() {
     let id = sim.create(2).await;
     sim.approve(id).await;
     let bad = sim.send(Method::PUT, "/_sim/speed", None, Some(r#"{"speed": 0}"#)).await;
-    assert_eq!(bad.status, 422);
+    assert_eq!(bad.status, 400);
     // 300 ms at speed 1 is almost nothing of the 230 s job; the same 300 ms re-read at the new
     // speed would be all of it. The new speed leaves the next 100 ms or so under half the job, even on
     // a loaded machine (at 100000 the whole job took 2 ms and the check raced the clock).
