@@ -194,17 +194,97 @@ fn sentence(kind: &ErrorKind, detail: Option<&str>, retry_after: Option<u64>) ->
         Some(d) if !d.is_empty() && !lead.to_ascii_lowercase().contains(&d.to_ascii_lowercase()) => format!(" ({d})"),
         _ => String::new(),
     };
-    let when = match retry_after {
-        Some(1) => "in 1 second".to_owned(),
-        Some(s) => format!("in {s} seconds"),
-        None => "in a moment".to_owned(),
-    };
-    format!("{lead}{said}; try again {when}.")
+    format!("{lead}{said}; try again {}.", wait_in_words(retry_after.unwrap_or(0)))
 }
 
-/// `Retry-After` in seconds; an HTTP-date form is left to the caller's default back-off.
+/// The longest wait storyreel takes from the service (`Retry-After`). A longer one is a mistake or
+/// hostile ("9999999999"): nobody waits that long, and past 2^31 - 1 ms a browser's timer fires at once.
+pub const MAX_WAIT_SECONDS: u64 = 3600;
+
+/// When to try again, as a person says it: "in 7 seconds", "in about 3 minutes", "in about an hour".
+/// Minutes are rounded up, so a wait is never said shorter than it is.
+pub fn wait_in_words(seconds: u64) -> String {
+    match seconds {
+        0 => "in a moment".to_owned(),
+        1 => "in 1 second".to_owned(),
+        2..=59 => format!("in {seconds} seconds"),
+        60 => "in about a minute".to_owned(),
+        61..=3540 => format!("in about {} minutes", seconds.div_ceil(60)),
+        _ => "in about an hour".to_owned(),
+    }
+}
+
+/// `Retry-After` as seconds to wait, at most `MAX_WAIT_SECONDS`: the number form only (the client
+/// turns a date into seconds first, `retry_after_seconds`). HTTP writes whole seconds; a fraction
+/// is rounded up, a figure too long for any integer is as long as can be, and anything else
+/// (negative, garbage) is no wait asked at all.
 fn parse_retry_after(value: &str) -> Option<u64> {
-    value.trim().parse::<u64>().ok()
+    let (whole, fraction) = value.trim().split_once('.').unwrap_or((value.trim(), "0"));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let whole = whole.parse::<u64>().unwrap_or(u64::MAX);
+    let up = fraction.bytes().any(|b| b != b'0');
+    Some(whole.saturating_add(u64::from(up)).min(MAX_WAIT_SECONDS))
+}
+
+/// `Retry-After` in either form HTTP allows (RFC 9110 10.2.3), as seconds to wait from `now_ms`
+/// (ms since 1970 by this device's clock), at most `MAX_WAIT_SECONDS`. The two clocks may disagree:
+/// a date already past is no wait, one far ahead the longest. `None` when it is neither form.
+pub fn retry_after_seconds(value: &str, now_ms: u64) -> Option<u64> {
+    parse_retry_after(value).or_else(|| {
+        let wait_ms = http_date_ms(value)?.saturating_sub(now_ms);
+        Some(wait_ms.div_ceil(1000).min(MAX_WAIT_SECONDS))
+    })
+}
+
+/// An HTTP date (RFC 9110 5.6.7) in ms since 1970, saturating for a year far ahead and 0 before 1970:
+/// the form services send ("Sun, 06 Nov 1994 08:49:37 GMT") and the two obsolete ones recipients
+/// must still read ("Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994"). Pure, unlike the
+/// browser's `Date.parse`, which also takes "1.5" or "soon 5" for dates.
+fn http_date_ms(value: &str) -> Option<u64> {
+    let mut numbers = [0u64; 5];
+    let (mut count, mut month, mut month_first) = (0, None, false);
+    for word in value.split([' ', ',', '-', ':']).filter(|w| !w.is_empty()) {
+        if word.bytes().all(|b| b.is_ascii_digit()) {
+            *numbers.get_mut(count)? = word.parse().unwrap_or(u64::MAX);
+            count += 1;
+        } else if let Some(m) = (word.len() == 3).then(|| month_number(word)).flatten() {
+            month.replace(m).is_none().then_some(())?;
+            month_first = count == 0;
+        }
+    }
+    // asctime puts the year last; the others right after the month.
+    let [day, year, hour, minute, second] = match (count, month_first) {
+        (5, false) => numbers,
+        (5, true) => [numbers[0], numbers[4], numbers[1], numbers[2], numbers[3]],
+        _ => return None,
+    };
+    if !(1..=31).contains(&day) || hour > 23 || minute > 59 || second > 60 {
+        return None;
+    }
+    // RFC 850's two-digit years: 70 to 99 are the last century's.
+    let year = match year {
+        0..=69 => year + 2000,
+        70..=99 => year + 1900,
+        _ => year,
+    };
+    if year < 1970 {
+        return Some(0);
+    }
+    // Days since 1970 (Howard Hinnant's days_from_civil); a billion years ahead is ahead enough.
+    let (y, m) = (year.min(1_000_000_000) - u64::from(month? <= 2), month? as u64);
+    let day_of_year = (153 * ((m + 9) % 12) + 2) / 5 + day - 1;
+    let day_of_era = (y % 400) * 365 + (y % 400) / 4 - (y % 400) / 100 + day_of_year;
+    let days = (y / 400) * 146_097 + day_of_era - 719_468;
+    Some((days * 86_400 + hour * 3600 + minute * 60 + second).saturating_mul(1000))
+}
+
+/// "Jan" is 1 … "Dec" is 12, in any case.
+fn month_number(word: &str) -> Option<u8> {
+    let word = word.to_ascii_lowercase();
+    (0..12u8).find(|i| &"janfebmaraprmayjunjulaugsepoctnovdec"[usize::from(*i) * 3..][..3] == word).map(|i| i + 1)
 }
 
 const MAX_MESSAGE_CHARS: usize = 300;

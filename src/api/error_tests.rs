@@ -168,3 +168,109 @@ fn an_unreadable_success_says_why_in_plain_words() {
     );
     assert!(error.may_have_landed());
 }
+
+#[test]
+fn a_retry_after_of_any_size_waits_at_most_an_hour_and_is_said_in_words() {
+    for (value, seconds, when) in [
+        ("0", 0, "in a moment"),
+        ("1", 1, "in 1 second"),
+        ("59", 59, "in 59 seconds"),
+        ("60", 60, "in about a minute"),
+        ("61", 61, "in about 2 minutes"),
+        ("3540", 3540, "in about 59 minutes"),
+        ("3541", 3541, "in about an hour"),
+        ("3600", 3600, "in about an hour"),
+        ("3601", 3600, "in about an hour"),
+        ("9999999999", 3600, "in about an hour"),
+        ("18446744073709551615", 3600, "in about an hour"),
+        ("18446744073709551616", 3600, "in about an hour"),
+        ("99999999999999999999999999999999", 3600, "in about an hour"),
+        // HTTP writes whole seconds; a fraction is honoured, rounded up.
+        ("1.5", 2, "in 2 seconds"),
+        ("0.0", 0, "in a moment"),
+        ("59.001", 60, "in about a minute"),
+        ("9999999999.9", 3600, "in about an hour"),
+        (" 7 ", 7, "in 7 seconds"),
+    ] {
+        let e = ApiError::from_response(429, Some(value), "");
+        assert_eq!(e.retry_after_seconds, Some(seconds), "{value:?}");
+        assert_eq!(e.message, format!("The service is receiving too many requests; try again {when}."), "{value:?}");
+        assert_eq!(e.message.matches(['.', '!', '?']).count(), 1, "one sentence: {}", e.message);
+    }
+    // Not a number of seconds (a date is the client's to turn into one): no wait asked at all.
+    for value in
+        ["-1", "-0", "+5", "1e3", "0x10", "Infinity", "NaN", "", "  ", "1.", ".5", "1.2.3", "5 s", "soon", "１２"]
+    {
+        let e = ApiError::from_response(503, Some(value), "");
+        assert_eq!(e.retry_after_seconds, None, "{value:?}");
+        assert_eq!(e.message, "The service is unavailable for now; try again in a moment.", "{value:?}");
+    }
+}
+
+/// Wed, 21 Oct 2026 07:28:00 GMT, in ms since 1970.
+const OCT_21_2026: u64 = 1_792_567_680_000;
+
+#[test]
+fn http_dates_are_read_in_all_three_forms() {
+    assert_eq!(http_date_ms("Wed, 21 Oct 2026 07:28:00 GMT"), Some(OCT_21_2026));
+    assert_eq!(http_date_ms("Sun, 06 Nov 1994 08:49:37 GMT"), Some(784_111_777_000));
+    assert_eq!(http_date_ms("Sunday, 06-Nov-94 08:49:37 GMT"), Some(784_111_777_000), "RFC 850");
+    assert_eq!(http_date_ms("Sun Nov  6 08:49:37 1994"), Some(784_111_777_000), "asctime");
+    assert_eq!(http_date_ms("wed, 21 OCT 2026 07:28:00 gmt"), Some(OCT_21_2026), "any case");
+    assert_eq!(http_date_ms("Thu, 01 Jan 1970 00:00:00 GMT"), Some(0));
+    assert_eq!(http_date_ms("Tue, 29 Feb 2028 00:00:00 GMT"), Some(1_835_395_200_000), "a leap day");
+    assert_eq!(http_date_ms("Wed, 01 Mar 2028 00:00:00 GMT"), Some(1_835_481_600_000));
+    assert_eq!(http_date_ms("Mon, 01 Mar 2100 00:00:00 GMT"), Some(4_107_542_400_000), "2100 is no leap year");
+    assert_eq!(http_date_ms("Tue, 29 Feb 2000 23:59:59 GMT"), Some(951_868_799_000), "2000 is one");
+    assert_eq!(http_date_ms("Wed, 21-Oct-26 07:28:00 GMT"), Some(OCT_21_2026), "a two-digit year is this century's");
+    // Before 1970, and beyond what an i64 of ms (292 million years) or a u64 of years holds.
+    assert_eq!(http_date_ms("Thu, 01 Jan 1925 00:00:00 GMT"), Some(0));
+    assert!(http_date_ms("Sat, 01 Jan 300000000 00:00:00 GMT") > Some(i64::MAX as u64));
+    assert_eq!(http_date_ms("Sat, 01 Jan 999999999999 00:00:00 GMT"), Some(u64::MAX));
+    assert_eq!(http_date_ms("Sat, 01 Jan 99999999999999999999999999 00:00:00 GMT"), Some(u64::MAX));
+    for garbage in [
+        "",
+        "soon",
+        "9999999999",
+        "Wed, 32 Oct 2026 07:28:00 GMT",
+        "Wed, 00 Oct 2026 07:28:00 GMT",
+        "Wed, 21 Foo 2026 07:28:00 GMT",
+        "Wed, 21 Oct 2026 24:00:00 GMT",
+        "Wed, 21 Oct 2026 07:60:00 GMT",
+        "Wed, 21 Oct 2026 07:28:61 GMT",
+        "Wed, 21 Oct 2026 GMT",
+        "Wed, 21 Oct Nov 2026 07:28:00 GMT",
+        "Wed, 21 Oct 2026 07:28:00:00 GMT",
+        "Wed, 21 October 2026 07:28:00 GMT",
+    ] {
+        assert_eq!(http_date_ms(garbage), None, "{garbage:?}");
+    }
+}
+
+#[test]
+fn a_retry_after_date_is_the_wait_until_it_by_this_clock_within_an_hour() {
+    let wait = |value: &str, now: u64| retry_after_seconds(value, now);
+    let date = "Wed, 21 Oct 2026 07:28:00 GMT";
+    assert_eq!(wait(date, OCT_21_2026 - 30_000), Some(30));
+    assert_eq!(wait(date, OCT_21_2026 - 500), Some(1), "part of a second is a second");
+    assert_eq!(wait(date, OCT_21_2026), Some(0));
+    assert_eq!(wait("Wed Oct 21 07:28:30 2026", OCT_21_2026), Some(30));
+    // The clocks disagree: a date already past is no wait, one far ahead the longest.
+    assert_eq!(wait(date, OCT_21_2026 + 86_400_000), Some(0));
+    assert_eq!(wait("Sun, 06 Nov 1994 08:49:37 GMT", OCT_21_2026), Some(0));
+    assert_eq!(wait("Thu, 01 Jan 1925 00:00:00 GMT", OCT_21_2026), Some(0));
+    assert_eq!(wait(date, 0), Some(MAX_WAIT_SECONDS), "a device clock at 1970");
+    assert_eq!(wait("Fri, 31 Dec 9999 23:59:59 GMT", OCT_21_2026), Some(3600));
+    assert_eq!(wait("Sat, 01 Jan 300000000 00:00:00 GMT", OCT_21_2026), Some(3600));
+    assert_eq!(wait(date, u64::MAX), Some(0), "a device clock at the end of time");
+    // The number form first: "1.5" is no date.
+    assert_eq!(wait("1.5", OCT_21_2026), Some(2));
+    assert_eq!(wait("9999999999", OCT_21_2026), Some(3600));
+    for garbage in ["-5", "soon", "", "Wed, 21 Oct 2026 25:00:00 GMT", "NaN"] {
+        assert_eq!(wait(garbage, OCT_21_2026), None, "{garbage:?}");
+    }
+    // What the client then gives the error reads as the number form did.
+    let seconds = wait("Fri, 31 Dec 9999 23:59:59 GMT", OCT_21_2026).map(|s| s.to_string());
+    let e = ApiError::from_response(503, seconds.as_deref(), "");
+    assert_eq!(e.message, "The service is unavailable for now; try again in about an hour.");
+}
