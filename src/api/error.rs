@@ -72,7 +72,8 @@ impl ApiError {
     /// A success whose body is not what the spec promises, saying why in serde's words ("missing
     /// field `id`"), without where in the text: a person cannot use the line and column.
     pub fn decode_because(why: &serde_json::Error) -> Self {
-        let why = plain(why);
+        // serde quotes what it could not read ("invalid type: string \"…\""), however long.
+        let why = shorten(&plain(why));
         Self::new(
             ErrorKind::Decode,
             format!("The service sent an answer storyreel could not read ({why}); try again in a moment."),
@@ -81,6 +82,12 @@ impl ApiError {
 
     /// Classifies a non-success HTTP answer and finds the most useful message in its body.
     pub fn from_response(status: u16, retry_after: Option<&str>, body: &str) -> Self {
+        Self::from_response_hiding(status, retry_after, body, "")
+    }
+
+    /// As `from_response`, with `secret` (the access token) hidden in every text taken from the body
+    /// before any is cut to length: hidden after, a cut could leave the start of it in.
+    pub fn from_response_hiding(status: u16, retry_after: Option<&str>, body: &str, secret: &str) -> Self {
         let kind = match status {
             400 => ErrorKind::BadRequest,
             401 => ErrorKind::Unauthorized,
@@ -92,7 +99,7 @@ impl ApiError {
             500..=599 => ErrorKind::Server { status },
             _ => ErrorKind::UnexpectedStatus { status },
         };
-        let (detail, fields) = extract_message(body);
+        let (detail, fields) = extract_hiding(body, secret);
         let retry_after_seconds = retry_after.and_then(parse_retry_after);
         let message = sentence(&kind, detail.as_deref(), retry_after_seconds);
         Self { kind, message, fields, detail, retry_after_seconds }
@@ -145,15 +152,14 @@ impl ApiError {
         self.fields.iter().find(|f| f.field == field).map(|f| f.message.as_str())
     }
 
-    /// Replaces any occurrence of `secret` in the messages: a service that echoes the token back
-    /// must not get it shown on screen.
+    /// Hides `secret` in the messages (`hide`): a service that echoes the token back must not get it
+    /// shown on screen.
     pub fn redact(mut self, secret: &str) -> Self {
-        if secret.len() >= 4 {
-            self.message = self.message.replace(secret, "[token hidden]");
-            self.detail = self.detail.map(|d| d.replace(secret, "[token hidden]"));
-            for f in &mut self.fields {
-                f.message = f.message.replace(secret, "[token hidden]");
-            }
+        self.message = hide(&self.message, secret);
+        self.detail = self.detail.map(|d| hide(&d, secret));
+        for f in &mut self.fields {
+            f.message = hide(&f.message, secret);
+            f.field = hide(&f.field, secret);
         }
         self
     }
@@ -289,16 +295,65 @@ fn month_number(word: &str) -> Option<u8> {
 
 const MAX_MESSAGE_CHARS: usize = 300;
 
+const HIDDEN: &str = "[token hidden]";
+
+/// `text` with `secret` hidden, and with any start of it 8 characters or longer hidden too: a service
+/// that cut its own message may have cut the token in it. A secret under 4 characters is no token.
+pub(crate) fn hide(text: &str, secret: &str) -> String {
+    let secret = secret.as_bytes();
+    if secret.len() < 4 {
+        return text.to_owned();
+    }
+    let least = secret.len().min(8);
+    let (mut out, mut kept, mut at) = (String::new(), 0, 0);
+    while at < text.len() {
+        let mut end = at + text.as_bytes()[at..].iter().zip(secret).take_while(|(a, b)| a == b).count();
+        while end > at && !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        if end - at >= least {
+            out.push_str(&text[kept..at]);
+            out.push_str(HIDDEN);
+            at = end;
+            kept = at;
+        } else {
+            at += 1;
+        }
+    }
+    out.push_str(&text[kept..]);
+    out
+}
+
+/// An answer's text with every whole `secret` in it hidden, written as JSON may write it too (`/` as
+/// `\/`): what is read from it, kept on the device or shared with other tabs then never holds it.
+/// Only whole: a start alone may be another token's (every JWT begins alike, a signed address may
+/// hold one), and the text must stay what the service meant.
+pub(crate) fn without_secret(text: String, secret: &str) -> String {
+    if secret.len() < 4 {
+        return text;
+    }
+    let escaped = secret.replace('/', "\\/");
+    match (text.contains(secret), text.contains(&escaped)) {
+        (false, false) => text,
+        _ => text.replace(secret, HIDDEN).replace(&escaped, HIDDEN),
+    }
+}
+
 /// Finds a human message in any error body: the common JSON shapes, plain text, never raw HTML.
 pub fn extract_message(body: &str) -> (Option<String>, Vec<FieldError>) {
+    extract_hiding(body, "")
+}
+
+/// As `extract_message`, with `secret` hidden in each text before it is cut to length.
+fn extract_hiding(body: &str, secret: &str) -> (Option<String>, Vec<FieldError>) {
     let text = body.trim();
     if text.is_empty() {
         return (None, Vec::new());
     }
     match serde_json::from_str::<Said>(text) {
-        Ok(said) => said.read(),
+        Ok(said) => said.read(secret),
         Err(_) if looks_like_markup(text) => (None, Vec::new()),
-        Err(_) => (Some(shorten(text)), Vec::new()),
+        Err(_) => (Some(shorten(&hide(text, secret))), Vec::new()),
     }
 }
 
@@ -406,25 +461,25 @@ impl<'de> Visitor<'de> for SaidVisitor {
 }
 
 impl Said {
-    fn text(&self) -> Option<String> {
+    fn text(&self, secret: &str) -> Option<String> {
         match self {
-            Said::Text(s) => non_empty(s),
+            Said::Text(s) => non_empty(s, secret),
             _ => None,
         }
     }
 
-    fn read(&self) -> (Option<String>, Vec<FieldError>) {
+    fn read(&self, secret: &str) -> (Option<String>, Vec<FieldError>) {
         let none = (None, Vec::new());
         match self {
-            Said::Text(s) => (non_empty(s), Vec::new()),
-            Said::List(items) => field_errors(items),
+            Said::Text(s) => (non_empty(s, secret), Vec::new()),
+            Said::List(items) => field_errors(items, secret),
             Said::Object(f) => {
                 for said in
                     [&f.detail, &f.message, &f.error, &f.error_description, &f.title, &f.reason].into_iter().flatten()
                 {
                     let found = match said {
-                        Said::Text(_) => (said.text(), Vec::new()),
-                        Said::List(_) | Said::Object(_) => said.read(),
+                        Said::Text(_) => (said.text(secret), Vec::new()),
+                        Said::List(_) | Said::Object(_) => said.read(secret),
                         Said::Other => none.clone(),
                     };
                     if found.0.is_some() {
@@ -432,7 +487,7 @@ impl Said {
                     }
                 }
                 match &f.errors {
-                    Some(list @ Said::List(_)) => list.read(),
+                    Some(list @ Said::List(_)) => list.read(secret),
                     _ => none,
                 }
             }
@@ -442,22 +497,23 @@ impl Said {
 }
 
 /// FastAPI-style `[{"loc": ["body", "story_idea"], "msg": "..."}]` (or plain strings).
-fn field_errors(items: &[Said]) -> (Option<String>, Vec<FieldError>) {
+fn field_errors(items: &[Said], secret: &str) -> (Option<String>, Vec<FieldError>) {
     let mut fields = Vec::new();
     let mut lines = Vec::new();
     for item in items {
         match item {
-            Said::Text(s) => lines.extend(non_empty(s)),
+            Said::Text(s) => lines.extend(non_empty(s, secret)),
             Said::Object(f) => {
-                let Some(msg) = [&f.msg, &f.message, &f.detail].into_iter().flatten().find_map(Said::text) else {
+                let said = [&f.msg, &f.message, &f.detail];
+                let Some(msg) = said.into_iter().flatten().find_map(|s| s.text(secret)) else {
                     continue;
                 };
                 let field = match f.loc.as_ref().or(f.field.as_ref()) {
                     Some(Said::List(loc)) => loc.iter().rev().find_map(|p| match p {
-                        Said::Text(p) if p != "body" => Some(p.clone()),
+                        Said::Text(p) if p != "body" => Some(hide(p, secret)),
                         _ => None,
                     }),
-                    Some(Said::Text(s)) => Some(s.clone()),
+                    Some(Said::Text(s)) => Some(hide(s, secret)),
                     _ => None,
                 };
                 match field {
@@ -475,12 +531,12 @@ fn field_errors(items: &[Said]) -> (Option<String>, Vec<FieldError>) {
     (message, fields)
 }
 
-fn non_empty(s: &str) -> Option<String> {
+fn non_empty(s: &str, secret: &str) -> Option<String> {
     let t = s.trim();
     if t.is_empty() {
         None
     } else {
-        Some(shorten(t))
+        Some(shorten(&hide(t, secret)))
     }
 }
 

@@ -274,3 +274,88 @@ fn a_retry_after_date_is_the_wait_until_it_by_this_clock_within_an_hour() {
     let e = ApiError::from_response(503, seconds.as_deref(), "");
     assert_eq!(e.message, "The service is unavailable for now; try again in about an hour.");
 }
+
+/// Whether any start of `token` 8 characters or longer is in `text`.
+fn leaks(text: &str, token: &str) -> bool {
+    text.contains(&token[..8])
+}
+
+#[test]
+fn a_token_in_a_long_error_body_is_hidden_before_the_body_is_cut() {
+    let token = "sk-live-0123456789abcdefghijklmnop";
+    // At every place around the cut (300 characters), as plain text, a JSON detail and a field's.
+    for at in 270..=310 {
+        let words = format!("{}{token} and more words after it", "x".repeat(at));
+        for body in [
+            words.clone(),
+            format!(r#"{{"detail": "{words}"}}"#),
+            format!(r#"{{"detail": [{{"loc": ["body", "story_idea"], "msg": "{words}"}}]}}"#),
+        ] {
+            let e = ApiError::from_response_hiding(500, None, &body, token);
+            let detail = e.detail.clone().unwrap_or_default();
+            for text in [&e.message, &detail, &e.to_string()] {
+                assert!(!leaks(text, token), "{at}: {text}");
+            }
+            for f in &e.fields {
+                assert!(!leaks(&f.message, token) && !leaks(&f.field, token), "{at}: {f:?}");
+            }
+            assert!(detail.chars().count() <= 300, "still cut to length");
+        }
+    }
+    let e = ApiError::from_response_hiding(400, None, &format!(r#"{{"detail": "bad token {token}"}}"#), token);
+    assert_eq!(e.message, "bad token [token hidden].");
+}
+
+#[test]
+fn a_token_is_hidden_wherever_the_service_puts_it_even_cut_or_escaped() {
+    let token = "eyJhbGciOi.part/two+three==";
+    let hidden = |body: &str| ApiError::from_response_hiding(401, None, body, token).message;
+    // The service cut its own message inside the token.
+    assert_eq!(hidden(r#"{"detail": "Bearer eyJhbGciOi.par…"}"#), "Bearer [token hidden]….");
+    assert_eq!(hidden("Bearer eyJhbGciOi.part/t"), "Bearer [token hidden].");
+    // JSON may write "/" as "\/"; the text read from it is what is searched.
+    assert_eq!(hidden(r#"{"detail": "got eyJhbGciOi.part\/two+three=="}"#), "got [token hidden].");
+    // As a field's name, too.
+    let e = ApiError::from_response_hiding(
+        422,
+        None,
+        r#"{"detail": [{"loc": ["body", "eyJhbGciOi.part/two+three=="], "msg": "odd"}]}"#,
+        token,
+    );
+    assert_eq!(e.message, "[token hidden]: odd.");
+    // Fewer than 8 characters alike is not the token.
+    assert_eq!(hidden("eyJhbGc"), "eyJhbGc.");
+    // `redact` after the fact hides a start left at the end too.
+    let cut = ApiError::from_response(401, None, r#"{"detail": "token eyJhbGciOi.part/tw…"}"#).redact(token);
+    assert_eq!(cut.message, "token [token hidden]….");
+    // No token (signed out) hides nothing, and odd text is never split inside a character.
+    assert_eq!(hidden("🦊🦊 plain"), "🦊🦊 plain.");
+    assert_eq!(ApiError::from_response_hiding(401, None, "eyJhbGciOi.part", "").message, "eyJhbGciOi.part.");
+    assert_eq!(hide("a🦊🦊🦊b", "🦊🦊🦊🦊"), "a[token hidden]b");
+    assert_eq!(hide("a🦊🦊🦋b", "🦊🦊🦊🦊"), "a[token hidden]🦋b");
+}
+
+#[test]
+fn an_answer_keeps_no_token_for_a_decode_error_to_quote() {
+    let token = "sk-live-0123456789abcdefghijklmnop";
+    // A success whose text echoes the token where a number belongs: serde quotes the text it met.
+    for (at, body) in
+        [(0, format!(r#"{{"id": "{token}"}}"#)), (290, format!(r#"{{"id": "{}{token}"}}"#, "x".repeat(290)))]
+    {
+        let raw = crate::api::read_project(&body).unwrap_err().message;
+        assert!(at > 0 || leaks(&raw, token), "serde does quote it: {raw}");
+        let cleaned = without_secret(body.clone(), token);
+        let e = crate::api::read_project(&cleaned).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Decode);
+        assert!(!leaks(&e.message, token), "{at}: {}", e.message);
+        assert!(e.message.chars().count() < 400, "a decode error is cut to length too: {}", e.message);
+    }
+    // Written the way JSON may write it, too.
+    let slashed = "tok/en/0123456789";
+    let cleaned = without_secret(r#"{"id": "tok\/en\/0123456789"}"#.to_owned(), slashed);
+    assert_eq!(cleaned, r#"{"id": "[token hidden]"}"#);
+    // Only the whole token: another JWT that starts alike (a signed media address) is left whole.
+    let body = r#"{"final_video_url": "https://cdn.example/v.mp4?jwt=eyJhbGciOiJIUzI1NiJ9.theirs"}"#;
+    assert_eq!(without_secret(body.to_owned(), "eyJhbGciOiJIUzI1NiJ9.mine"), body);
+    assert_eq!(without_secret(body.to_owned(), ""), body);
+}
