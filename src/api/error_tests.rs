@@ -248,6 +248,28 @@ fn http_dates_are_read_in_all_three_forms() {
 }
 
 #[test]
+fn every_day_from_1970_to_2100_reads_back_as_written() {
+    // Days to a date the other way round (Howard Hinnant's civil_from_days), to check against.
+    let civil = |z: u64| {
+        let z = z + 719_468;
+        let (era, doe) = (z / 146_097, z % 146_097);
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let m = if mp < 10 { mp + 3 } else { mp - 9 };
+        (yoe + era * 400 + u64::from(m <= 2), m, doy - (153 * mp + 2) / 5 + 1)
+    };
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    for days in (0..47_482).step_by(7) {
+        let (y, m, d) = civil(days);
+        let month = months[m as usize - 1];
+        let at = (days * 86_400 + 13 * 3600 + 5 * 60 + 9) * 1000;
+        assert_eq!(http_date_ms(&format!("Mon, {d:02} {month} {y} 13:05:09 GMT")), Some(at), "{y}-{m}-{d}");
+        assert_eq!(http_date_ms(&format!("Mon {month} {d:>2} 13:05:09 {y}")), Some(at), "{y}-{m}-{d} asctime");
+    }
+}
+
+#[test]
 fn a_retry_after_date_is_the_wait_until_it_by_this_clock_within_an_hour() {
     let wait = |value: &str, now: u64| retry_after_seconds(value, now);
     let date = "Wed, 21 Oct 2026 07:28:00 GMT";
