@@ -1,7 +1,7 @@
 //! The only code that speaks HTTP: one async method per endpoint of the spec (section 4).
 
 use super::boot_reads;
-use super::error::{retry_after_seconds, without_secret, ApiError};
+use super::error::{hidden, retry_after_seconds, ApiError};
 use super::model::*;
 use super::query::ProjectFilter;
 use gloo_net::http::{Method, RequestBuilder};
@@ -159,18 +159,18 @@ impl Client {
             }
         };
         if !response.ok() {
-            let now = js_sys::Date::now() as u64;
-            let retry_after = response.headers().get("retry-after").and_then(|v| retry_after_seconds(&v, now));
-            let retry_after = retry_after.map(|seconds| seconds.to_string());
-            let error = ApiError::from_response_hiding(response.status(), retry_after.as_deref(), &text, &self.token);
+            let now = js_sys::Date::now();
+            let retry_after = response.headers().get("retry-after");
+            let retry_after = retry_after.and_then(|v| retry_after_seconds(&v, now, js_sys::Date::parse));
+            let error = ApiError::from_response_hiding(response.status(), retry_after, &text, &self.token);
             if let Some(seconds) = error.retry_after_seconds {
-                NOT_BEFORE.set(js_sys::Date::now() + seconds as f64 * 1000.0);
+                NOT_BEFORE.set(now + seconds as f64 * 1000.0);
             }
             return Err(error);
         }
         // Whatever reads this text later (a decode error quoting it, the copy kept on the device, the
         // one shared with other tabs) has no token to give away.
-        Ok(without_secret(text, &self.token))
+        Ok(hidden(text, &self.token))
     }
 }
 

@@ -82,12 +82,13 @@ impl ApiError {
 
     /// Classifies a non-success HTTP answer and finds the most useful message in its body.
     pub fn from_response(status: u16, retry_after: Option<&str>, body: &str) -> Self {
-        Self::from_response_hiding(status, retry_after, body, "")
+        Self::from_response_hiding(status, retry_after.and_then(parse_retry_after), body, "")
     }
 
-    /// As `from_response`, with `secret` (the access token) hidden in every text taken from the body
-    /// before any is cut to length: hidden after, a cut could leave the start of it in.
-    pub fn from_response_hiding(status: u16, retry_after: Option<&str>, body: &str, secret: &str) -> Self {
+    /// As `from_response`, with `Retry-After` read already (`retry_after_seconds`) and `secret` (the
+    /// access token) hidden in every text taken from the body before any is cut to length: hidden
+    /// after, a cut could leave the start of it in.
+    pub fn from_response_hiding(status: u16, retry_after_seconds: Option<u64>, body: &str, secret: &str) -> Self {
         let kind = match status {
             400 => ErrorKind::BadRequest,
             401 => ErrorKind::Unauthorized,
@@ -100,7 +101,7 @@ impl ApiError {
             _ => ErrorKind::UnexpectedStatus { status },
         };
         let (detail, fields) = extract_hiding(body, secret);
-        let retry_after_seconds = retry_after.and_then(parse_retry_after);
+        let retry_after_seconds = retry_after_seconds.map(|s| s.min(MAX_WAIT_SECONDS));
         let message = sentence(&kind, detail.as_deref(), retry_after_seconds);
         Self { kind, message, fields, detail, retry_after_seconds }
     }
@@ -152,14 +153,13 @@ impl ApiError {
         self.fields.iter().find(|f| f.field == field).map(|f| f.message.as_str())
     }
 
-    /// Hides `secret` in the messages (`hide`): a service that echoes the token back must not get it
+    /// Hides `secret` in the messages (`hidden`): a service that echoes the token back must not get it
     /// shown on screen.
     pub fn redact(mut self, secret: &str) -> Self {
-        self.message = hide(&self.message, secret);
-        self.detail = self.detail.map(|d| hide(&d, secret));
+        self.message = hidden(self.message, secret);
+        self.detail = self.detail.map(|d| hidden(d, secret));
         for f in &mut self.fields {
-            f.message = hide(&f.message, secret);
-            f.field = hide(&f.field, secret);
+            f.message = hidden(std::mem::take(&mut f.message), secret);
         }
         self
     }
@@ -225,117 +225,47 @@ pub fn wait_in_words(seconds: u64) -> String {
 /// is rounded up, a figure too long for any integer is as long as can be, and anything else
 /// (negative, garbage) is no wait asked at all.
 fn parse_retry_after(value: &str) -> Option<u64> {
-    let (whole, fraction) = value.trim().split_once('.').unwrap_or((value.trim(), "0"));
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) || !digits(fraction) {
+    let value = value.trim();
+    if !value.as_bytes().first()?.is_ascii_digit() {
         return None;
     }
-    let whole = whole.parse::<u64>().unwrap_or(u64::MAX);
-    let up = fraction.bytes().any(|b| b != b'0');
-    Some(whole.saturating_add(u64::from(up)).min(MAX_WAIT_SECONDS))
-}
-
-/// `Retry-After` in either form HTTP allows (RFC 9110 10.2.3), as seconds to wait from `now_ms`
-/// (ms since 1970 by this device's clock), at most `MAX_WAIT_SECONDS`. The two clocks may disagree:
-/// a date already past is no wait, one far ahead the longest. `None` when it is neither form.
-pub fn retry_after_seconds(value: &str, now_ms: u64) -> Option<u64> {
-    parse_retry_after(value).or_else(|| {
-        let wait_ms = http_date_ms(value)?.saturating_sub(now_ms);
-        Some(wait_ms.div_ceil(1000).min(MAX_WAIT_SECONDS))
-    })
-}
-
-/// An HTTP date (RFC 9110 5.6.7) in ms since 1970, saturating for a year far ahead and 0 before 1970:
-/// the form services send ("Sun, 06 Nov 1994 08:49:37 GMT") and the two obsolete ones recipients
-/// must still read ("Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994"). Pure, unlike the
-/// browser's `Date.parse`, which also takes "1.5" or "soon 5" for dates.
-fn http_date_ms(value: &str) -> Option<u64> {
-    let mut numbers = [0u64; 5];
-    let (mut count, mut month, mut month_first) = (0, None, false);
-    for word in value.split([' ', ',', '-', ':']).filter(|w| !w.is_empty()) {
-        if word.bytes().all(|b| b.is_ascii_digit()) {
-            *numbers.get_mut(count)? = word.parse().unwrap_or(u64::MAX);
-            count += 1;
-        } else if let Some(m) = (word.len() == 3).then(|| month_number(word)).flatten() {
-            month.replace(m).is_none().then_some(())?;
-            month_first = count == 0;
+    let (mut seconds, mut fraction, mut up) = (0u64, false, false);
+    for b in value.bytes() {
+        match b {
+            b'0'..=b'9' if fraction => up |= b != b'0',
+            b'0'..=b'9' => seconds = seconds.saturating_mul(10).saturating_add(u64::from(b - b'0')),
+            b'.' if !fraction => fraction = true,
+            _ => return None,
         }
     }
-    // asctime puts the year last; the others right after the month.
-    let [day, year, hour, minute, second] = match (count, month_first) {
-        (5, false) => numbers,
-        (5, true) => [numbers[0], numbers[4], numbers[1], numbers[2], numbers[3]],
-        _ => return None,
-    };
-    if !(1..=31).contains(&day) || hour > 23 || minute > 59 || second > 60 {
-        return None;
-    }
-    // RFC 850's two-digit years: 70 to 99 are the last century's.
-    let year = match year {
-        0..=69 => year + 2000,
-        70..=99 => year + 1900,
-        _ => year,
-    };
-    if year < 1970 {
-        return Some(0);
-    }
-    // Days since 1970 (Howard Hinnant's days_from_civil); a billion years ahead is ahead enough.
-    let (y, m) = (year.min(1_000_000_000) - u64::from(month? <= 2), month? as u64);
-    let day_of_year = (153 * ((m + 9) % 12) + 2) / 5 + day - 1;
-    let day_of_era = (y % 400) * 365 + (y % 400) / 4 - (y % 400) / 100 + day_of_year;
-    let days = (y / 400) * 146_097 + day_of_era - 719_468;
-    Some((days * 86_400 + hour * 3600 + minute * 60 + second).saturating_mul(1000))
+    Some(seconds.saturating_add(u64::from(up)).min(MAX_WAIT_SECONDS))
 }
 
-/// "Jan" is 1 … "Dec" is 12, in any case.
-fn month_number(word: &str) -> Option<u8> {
-    let word = word.to_ascii_lowercase();
-    (0..12u8).find(|i| &"janfebmaraprmayjunjulaugsepoctnovdec"[usize::from(*i) * 3..][..3] == word).map(|i| i + 1)
+/// `Retry-After` in either form HTTP allows (RFC 9110 10.2.3), as seconds to wait, at most
+/// `MAX_WAIT_SECONDS`: a number here, else a date as `date_ms` reads it (the browser's `Date.parse`:
+/// ms since 1970, NaN when it is none) against `now_ms`, this device's clock. The clocks may
+/// disagree: a date already past is no wait, one far ahead the longest. `None` when it is neither.
+pub fn retry_after_seconds(value: &str, now_ms: f64, date_ms: fn(&str) -> f64) -> Option<u64> {
+    parse_retry_after(value).or_else(|| {
+        let wait = ((date_ms(value.trim()) - now_ms) / 1000.0).ceil();
+        // A cast saturates (NaN aside): a wait past u64, or an infinite one, is the longest too.
+        (!wait.is_nan()).then(|| (wait.max(0.0) as u64).min(MAX_WAIT_SECONDS))
+    })
 }
 
 const MAX_MESSAGE_CHARS: usize = 300;
 
 const HIDDEN: &str = "[token hidden]";
 
-/// `text` with `secret` hidden, and with any start of it 8 characters or longer hidden too: a service
-/// that cut its own message may have cut the token in it. A secret under 4 characters is no token.
-pub(crate) fn hide(text: &str, secret: &str) -> String {
-    let secret = secret.as_bytes();
-    if secret.len() < 4 {
-        return text.to_owned();
-    }
-    let least = secret.len().min(8);
-    let (mut out, mut kept, mut at) = (String::new(), 0, 0);
-    while at < text.len() {
-        let mut end = at + text.as_bytes()[at..].iter().zip(secret).take_while(|(a, b)| a == b).count();
-        while end > at && !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        if end - at >= least {
-            out.push_str(&text[kept..at]);
-            out.push_str(HIDDEN);
-            at = end;
-            kept = at;
-        } else {
-            at += 1;
-        }
-    }
-    out.push_str(&text[kept..]);
-    out
-}
-
-/// An answer's text with every whole `secret` in it hidden, written as JSON may write it too (`/` as
-/// `\/`): what is read from it, kept on the device or shared with other tabs then never holds it.
-/// Only whole: a start alone may be another token's (every JWT begins alike, a signed address may
-/// hold one), and the text must stay what the service meant.
-pub(crate) fn without_secret(text: String, secret: &str) -> String {
-    if secret.len() < 4 {
-        return text;
-    }
-    let escaped = secret.replace('/', "\\/");
-    match (text.contains(secret), text.contains(&escaped)) {
-        (false, false) => text,
-        _ => text.replace(secret, HIDDEN).replace(&escaped, HIDDEN),
+/// `text` with every `secret` in it hidden. Read from an answer's text before anything else is (a
+/// message, a decode error quoting it, the copy kept on the device or shared with other tabs), and
+/// from each text of an error body before it is cut to length: a cut could leave part of it in.
+/// Only the whole token: a start of one may be another's (every JWT begins alike, and a signed
+/// media address may hold one). A secret under 4 characters is no token.
+pub(crate) fn hidden(text: String, secret: &str) -> String {
+    match secret.len() >= 4 {
+        true => text.replace(secret, HIDDEN),
+        false => text,
     }
 }
 
@@ -353,7 +283,7 @@ fn extract_hiding(body: &str, secret: &str) -> (Option<String>, Vec<FieldError>)
     match serde_json::from_str::<Said>(text) {
         Ok(said) => said.read(secret),
         Err(_) if looks_like_markup(text) => (None, Vec::new()),
-        Err(_) => (Some(shorten(&hide(text, secret))), Vec::new()),
+        Err(_) => (Some(shorten(&hidden(text.to_owned(), secret))), Vec::new()),
     }
 }
 
@@ -510,10 +440,10 @@ fn field_errors(items: &[Said], secret: &str) -> (Option<String>, Vec<FieldError
                 };
                 let field = match f.loc.as_ref().or(f.field.as_ref()) {
                     Some(Said::List(loc)) => loc.iter().rev().find_map(|p| match p {
-                        Said::Text(p) if p != "body" => Some(hide(p, secret)),
+                        Said::Text(p) if p != "body" => Some(hidden(p.clone(), secret)),
                         _ => None,
                     }),
-                    Some(Said::Text(s)) => Some(hide(s, secret)),
+                    Some(Said::Text(s)) => Some(hidden(s.clone(), secret)),
                     _ => None,
                 };
                 match field {
@@ -536,7 +466,7 @@ fn non_empty(s: &str, secret: &str) -> Option<String> {
     if t.is_empty() {
         None
     } else {
-        Some(shorten(&hide(t, secret)))
+        Some(shorten(&hidden(t.to_owned(), secret)))
     }
 }
 

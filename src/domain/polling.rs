@@ -52,7 +52,7 @@ pub enum Outcome {
 /// watching (401, 404): wait as long as the service asked (429, or any answer with `Retry-After`),
 /// otherwise back off and try again.
 pub fn outcome_after_error(error: &ApiError) -> Outcome {
-    let retry_after_ms = error.retry_after_seconds.map(|s| s.min(MAX_WAIT_SECONDS) * 1000);
+    let retry_after_ms = error.retry_after_seconds.map(|s| s.saturating_mul(1000));
     if error.kind == ErrorKind::RateLimited || retry_after_ms.is_some() {
         Outcome::RateLimited { retry_after_ms }
     } else {
@@ -494,9 +494,12 @@ mod tests {
 
     #[test]
     fn a_hostile_retry_after_waits_an_hour_and_the_page_says_so() {
+        // A date in the year 9999, as the browser reads it.
+        let date_ms = |_: &str| 253_402_300_799_000.0;
         for value in ["9999999999", "18446744073709551616", "3601", "Fri, 31 Dec 9999 23:59:59 GMT"] {
-            let seconds = crate::api::retry_after_seconds(value, 0).map(|s| s.to_string());
-            let e = ApiError::from_response(429, seconds.as_deref(), "");
+            // As the client reads an answer: the header, then the error with what it says.
+            let seconds = crate::api::retry_after_seconds(value, 0.0, date_ms);
+            let e = ApiError::from_response_hiding(429, seconds, "", "");
             assert_eq!(outcome_after_error(&e), Outcome::RateLimited { retry_after_ms: Some(3_600 * S) }, "{value}");
             let mut s = PollSchedule::new(30 * S, 10 * S);
             assert_eq!(check(&mut s, 10 * S, outcome_after_error(&e)), Some(3_600 * S), "{value}");
