@@ -13,15 +13,10 @@ const MAX_STEM_BYTES: usize = 100;
 /// or a link of the script's.
 pub fn markdown(project: &Project) -> String {
     let mut out = String::from("# ");
-    let title = project_title(project.id, Some(project));
-    let mut chars = title.chars().peekable();
-    while let Some(c) = chars.next() {
+    for c in project_title(project.id, Some(project)).chars() {
         // A heading is one line, and a "#" in it could close it early ("Fox ##").
-        if c.is_control() {
-            out.push(' ');
-            continue;
-        }
-        if c == '#' || inline_mark(c, chars.peek().copied()) {
+        let c = if c.is_control() { ' ' } else { c };
+        if c == '#' || inline_mark(c) {
             out.push('\\');
         }
         out.push(c);
@@ -39,16 +34,15 @@ pub fn markdown(project: &Project) -> String {
     out
 }
 
-/// Whether `c` (before `next`) would start markup a renderer makes a link, an image, HTML or a code
-/// span of: `[` and `]` (links, images, references: "[x](javascript:…)"), `<` (tags, comments,
-/// autolinks: "<img src=x onerror=…>", "<javascript:…>"), "`" (in a code span the other escapes
-/// would show), `&` that may start an entity ("&lt;" is text, not "<"), and a backslash, which
-/// would otherwise undo the escape after it. Each is written escaped, and so shown as it is.
-/// Emphasis may still render. A bare "https://…" stays as written: GitHub's Markdown links it (it
-/// joins the text before it looks, so no escape can stop that), with its target as its text.
-fn inline_mark(c: char, next: Option<char>) -> bool {
-    matches!(c, '[' | ']' | '<' | '`' | '\\')
-        || (c == '&' && next.is_some_and(|n| n == '#' || n.is_ascii_alphanumeric()))
+/// Whether `c` could start markup a renderer makes a link, an image, HTML or a code span of: `[` and
+/// `]` (links, images, references: "[x](javascript:…)"), `<` (tags, comments, autolinks: "<img
+/// src=x onerror=…>", "<javascript:…>"), "`" (in a code span the other escapes would show), `&` (an
+/// entity: "&lt;" is text, not "<"), and a backslash, which would otherwise undo the escape after
+/// it. Each is written escaped, and so shown as it is. Emphasis may still render. A bare "https://…"
+/// stays as written: GitHub's Markdown links it (it joins the text before it looks, so no escape can
+/// stop that), with its target as its text.
+fn inline_mark(c: char) -> bool {
+    matches!(c, '[' | ']' | '<' | '`' | '\\' | '&')
 }
 
 /// A heading and the service's text under it as a block quote, every line of it quoted (blank ones
@@ -67,8 +61,7 @@ fn section(out: &mut String, heading: &str, text: &str) {
     // 1 in its leading digits ("1." starts a list), 2 past its first mark.
     let mut at = 0;
     let mut after_cr = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
+    for c in text.chars() {
         // Markdown ends a line at "\n", "\r\n" and a lone "\r" alike.
         if c == '\n' && after_cr {
             after_cr = false;
@@ -90,7 +83,7 @@ fn section(out: &mut String, heading: &str, text: &str) {
             at = 1;
         } else {
             // A backslash makes a line's first mark literal: "#", "-", ">", "```", "1." and the like.
-            if (at < 2 && c.is_ascii_punctuation()) || inline_mark(c, chars.peek().copied()) {
+            if (at < 2 && c.is_ascii_punctuation()) || inline_mark(c) {
                 out.push('\\');
             }
             at = 2;
@@ -281,8 +274,8 @@ mod tests {
         // A backslash of the service's own is written as one, so it cannot undo the escape after it.
         assert_eq!(narration(r"x \[a](javascript:b)"), r"> x \\\[a\](javascript:b)");
         assert_eq!(narration(r"C:\films\fox"), r"> C:\\films\\fox");
-        // An entity stays as typed; a lone "&" needs nothing.
-        assert_eq!(narration("&lt;b&gt; &#60; Fox & hound &"), r"> \&lt;b\&gt; \&#60; Fox & hound &");
+        // An entity stays as typed.
+        assert_eq!(narration("&lt;b&gt; &#60; Fox & hound"), r"> \&lt;b\&gt; \&#60; Fox \& hound");
         assert_eq!(narration("Use `<b>` here"), r"> Use \`\<b>\` here");
         assert_eq!(narration("Plain words, (with brackets) and 3 > 2."), "> Plain words, (with brackets) and 3 > 2.");
     }
@@ -293,7 +286,7 @@ mod tests {
         assert_eq!(first("<img src=x onerror=alert(1)>"), r"# \<img src=x onerror=alert(1)>");
         assert_eq!(first("[Fox](javascript:alert(1))"), r"# \[Fox\](javascript:alert(1))");
         assert_eq!(first("Fox ##"), r"# Fox \#\#", "not a closing sequence");
-        assert_eq!(first("C# & F#"), r"# C\# & F\#");
+        assert_eq!(first("C# & F#"), r"# C\# \& F\#");
         assert_eq!(first("Fox\n<script>"), r"# Fox \<script>");
         for text in HOSTILE {
             let md = markdown(&project(text));
