@@ -257,11 +257,11 @@ const MAX_MESSAGE_CHARS: usize = 300;
 
 const HIDDEN: &str = "[token hidden]";
 
-/// `text` with every `secret` in it hidden. Read from an answer's text before anything else is (a
-/// message, a decode error quoting it, the copy kept on the device or shared with other tabs), and
-/// from each text of an error body before it is cut to length: a cut could leave part of it in.
-/// Only the whole token: a start of one may be another's (every JWT begins alike, and a signed
-/// media address may hold one). A secret under 4 characters is no token.
+/// `text` with every `secret` in it hidden. Applied to an answer's text before anything reads it (a
+/// decode error quoting it, the copy kept on the device or shared with other tabs), and to each text
+/// of an error body before it is cut to length: a cut could leave part of the token in. Only the
+/// whole token: a start of one may be another's (every JWT begins alike, and a signed media address
+/// may hold one). A secret under 4 characters is no token.
 pub(crate) fn hidden(text: String, secret: &str) -> String {
     match secret.len() >= 4 {
         true => text.replace(secret, HIDDEN),
