@@ -54,7 +54,12 @@ import { measureBundle } from '../lib/bundle.js';
 // 184,600 since the start script says when the app's code does not come, or comes slowly, and offers to
 // reload (deploy/boot-start.js, in place of trunk's start): 184,468 B measured (+419 against 184,049 at
 // 40b1dd1, all in boot-*.js; brotli +305), where "Starting storyreel…" stayed for ever before.
-const BUDGET = 184_600;
+// 184,800 since issue 58's hostile timing values and the token hidden before a cut (src/api/error.rs):
+// 184,752 B measured (+289 against 184,463 at d577e1f; brotli 150,753, +359): every Retry-After clamped
+// to an hour and said in words, the number form read before the browser's Date.parse, the token hidden in
+// each text of an error body before it is cut and in every answer's text. The first try, an HTTP-date
+// reader in Rust and a token's start hidden too, measured 185,809 B.
+const BUDGET = 184_800;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

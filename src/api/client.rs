@@ -1,7 +1,7 @@
 //! The only code that speaks HTTP: one async method per endpoint of the spec (section 4).
 
 use super::boot_reads;
-use super::error::ApiError;
+use super::error::{hidden, retry_after_seconds, ApiError};
 use super::model::*;
 use super::query::ProjectFilter;
 use gloo_net::http::{Method, RequestBuilder};
@@ -159,14 +159,18 @@ impl Client {
             }
         };
         if !response.ok() {
-            let retry_after = response.headers().get("retry-after").map(|value| in_seconds(&value));
-            let error = ApiError::from_response(response.status(), retry_after.as_deref(), &text).redact(&self.token);
+            let now = js_sys::Date::now();
+            let retry_after = response.headers().get("retry-after");
+            let retry_after = retry_after.and_then(|v| retry_after_seconds(&v, now, js_sys::Date::parse));
+            let error = ApiError::from_response_hiding(response.status(), retry_after, &text, &self.token);
             if let Some(seconds) = error.retry_after_seconds {
-                NOT_BEFORE.set(js_sys::Date::now() + seconds as f64 * 1000.0);
+                NOT_BEFORE.set(now + seconds as f64 * 1000.0);
             }
             return Err(error);
         }
-        Ok(text)
+        // Whatever reads this text later (a decode error quoting it, the copy kept on the device, the
+        // one shared with other tabs) has no token to give away.
+        Ok(hidden(text, &self.token))
     }
 }
 
@@ -202,18 +206,4 @@ pub fn read_status(body: &str) -> Result<StatusReport, ApiError> {
 fn read<T: DeserializeOwned>(body: &str) -> Result<T, ApiError> {
     let body = if body.trim().is_empty() { "{}" } else { body };
     serde_json::from_str(body).map_err(|e| ApiError::decode_because(&e))
-}
-
-/// `Retry-After` as seconds: either form HTTP allows, a number of seconds or a date (turned into the
-/// seconds from now by the browser's clock; a date in the past is 0).
-fn in_seconds(value: &str) -> String {
-    let value = value.trim();
-    if value.bytes().all(|b| b.is_ascii_digit()) {
-        return value.to_owned();
-    }
-    let at = js_sys::Date::parse(value);
-    if at.is_nan() {
-        return value.to_owned();
-    }
-    (((at - js_sys::Date::now()) / 1000.0).ceil().max(0.0) as u64).to_string()
 }

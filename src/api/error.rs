@@ -72,7 +72,8 @@ impl ApiError {
     /// A success whose body is not what the spec promises, saying why in serde's words ("missing
     /// field `id`"), without where in the text: a person cannot use the line and column.
     pub fn decode_because(why: &serde_json::Error) -> Self {
-        let why = plain(why);
+        // serde quotes what it could not read ("invalid type: string \"…\""), however long.
+        let why = shorten(&plain(why));
         Self::new(
             ErrorKind::Decode,
             format!("The service sent an answer storyreel could not read ({why}); try again in a moment."),
@@ -81,6 +82,13 @@ impl ApiError {
 
     /// Classifies a non-success HTTP answer and finds the most useful message in its body.
     pub fn from_response(status: u16, retry_after: Option<&str>, body: &str) -> Self {
+        Self::from_response_hiding(status, retry_after.and_then(parse_retry_after), body, "")
+    }
+
+    /// As `from_response`, with `Retry-After` read already (`retry_after_seconds`) and `secret` (the
+    /// access token) hidden in every text taken from the body before any is cut to length: hidden
+    /// after, a cut could leave the start of it in.
+    pub fn from_response_hiding(status: u16, retry_after_seconds: Option<u64>, body: &str, secret: &str) -> Self {
         let kind = match status {
             400 => ErrorKind::BadRequest,
             401 => ErrorKind::Unauthorized,
@@ -92,8 +100,8 @@ impl ApiError {
             500..=599 => ErrorKind::Server { status },
             _ => ErrorKind::UnexpectedStatus { status },
         };
-        let (detail, fields) = extract_message(body);
-        let retry_after_seconds = retry_after.and_then(parse_retry_after);
+        let (detail, fields) = extract_hiding(body, secret);
+        let retry_after_seconds = retry_after_seconds.map(|s| s.min(MAX_WAIT_SECONDS));
         let message = sentence(&kind, detail.as_deref(), retry_after_seconds);
         Self { kind, message, fields, detail, retry_after_seconds }
     }
@@ -145,15 +153,13 @@ impl ApiError {
         self.fields.iter().find(|f| f.field == field).map(|f| f.message.as_str())
     }
 
-    /// Replaces any occurrence of `secret` in the messages: a service that echoes the token back
-    /// must not get it shown on screen.
+    /// Hides `secret` in the messages (`hidden`): a service that echoes the token back must not get it
+    /// shown on screen.
     pub fn redact(mut self, secret: &str) -> Self {
-        if secret.len() >= 4 {
-            self.message = self.message.replace(secret, "[token hidden]");
-            self.detail = self.detail.map(|d| d.replace(secret, "[token hidden]"));
-            for f in &mut self.fields {
-                f.message = f.message.replace(secret, "[token hidden]");
-            }
+        self.message = hidden(self.message, secret);
+        self.detail = self.detail.map(|d| hidden(d, secret));
+        for f in &mut self.fields {
+            f.message = hidden(std::mem::take(&mut f.message), secret);
         }
         self
     }
@@ -194,31 +200,90 @@ fn sentence(kind: &ErrorKind, detail: Option<&str>, retry_after: Option<u64>) ->
         Some(d) if !d.is_empty() && !lead.to_ascii_lowercase().contains(&d.to_ascii_lowercase()) => format!(" ({d})"),
         _ => String::new(),
     };
-    let when = match retry_after {
-        Some(1) => "in 1 second".to_owned(),
-        Some(s) => format!("in {s} seconds"),
-        None => "in a moment".to_owned(),
-    };
-    format!("{lead}{said}; try again {when}.")
+    format!("{lead}{said}; try again {}.", wait_in_words(retry_after.unwrap_or(0)))
 }
 
-/// `Retry-After` in seconds; an HTTP-date form is left to the caller's default back-off.
+/// The longest wait storyreel takes from the service (`Retry-After`). A longer one is a mistake or
+/// hostile ("9999999999"): nobody waits that long, and past 2^31 - 1 ms a browser's timer fires at once.
+pub const MAX_WAIT_SECONDS: u64 = 3600;
+
+/// When to try again, as a person says it: "in 7 seconds", "in about 3 minutes", "in about an hour".
+/// Minutes are rounded up, so a wait is never said shorter than it is.
+pub fn wait_in_words(seconds: u64) -> String {
+    match seconds {
+        0 => "in a moment".to_owned(),
+        1 => "in 1 second".to_owned(),
+        2..=59 => format!("in {seconds} seconds"),
+        60 => "in about a minute".to_owned(),
+        61..=3540 => format!("in about {} minutes", seconds.div_ceil(60)),
+        _ => "in about an hour".to_owned(),
+    }
+}
+
+/// `Retry-After` as seconds to wait, at most `MAX_WAIT_SECONDS`: the number form only (the client
+/// turns a date into seconds first, `retry_after_seconds`). HTTP writes whole seconds; a fraction
+/// is rounded up, a figure too long for any integer is as long as can be, and anything else
+/// (negative, garbage) is no wait asked at all.
 fn parse_retry_after(value: &str) -> Option<u64> {
-    value.trim().parse::<u64>().ok()
+    let value = value.trim();
+    if !value.as_bytes().first()?.is_ascii_digit() {
+        return None;
+    }
+    let (mut seconds, mut fraction, mut up) = (0u64, false, false);
+    for b in value.bytes() {
+        match b {
+            b'0'..=b'9' if fraction => up |= b != b'0',
+            b'0'..=b'9' => seconds = seconds.saturating_mul(10).saturating_add(u64::from(b - b'0')),
+            b'.' if !fraction => fraction = true,
+            _ => return None,
+        }
+    }
+    Some(seconds.saturating_add(u64::from(up)).min(MAX_WAIT_SECONDS))
+}
+
+/// `Retry-After` in either form HTTP allows (RFC 9110 10.2.3), as seconds to wait, at most
+/// `MAX_WAIT_SECONDS`: a number here, else a date as `date_ms` reads it (the browser's `Date.parse`:
+/// ms since 1970, NaN when it is none) against `now_ms`, this device's clock. The clocks may
+/// disagree: a date already past is no wait, one far ahead the longest. `None` when it is neither.
+pub fn retry_after_seconds(value: &str, now_ms: f64, date_ms: fn(&str) -> f64) -> Option<u64> {
+    parse_retry_after(value).or_else(|| {
+        let wait = ((date_ms(value.trim()) - now_ms) / 1000.0).ceil();
+        // A cast saturates (NaN aside): a wait past u64, or an infinite one, is the longest too.
+        (!wait.is_nan()).then(|| (wait.max(0.0) as u64).min(MAX_WAIT_SECONDS))
+    })
 }
 
 const MAX_MESSAGE_CHARS: usize = 300;
 
+const HIDDEN: &str = "[token hidden]";
+
+/// `text` with every `secret` in it hidden. Applied to an answer's text before anything reads it (a
+/// decode error quoting it, the copy kept on the device or shared with other tabs), and to each text
+/// of an error body before it is cut to length: a cut could leave part of the token in. Only the
+/// whole token: a start of one may be another's (every JWT begins alike, and a signed media address
+/// may hold one). A secret under 4 characters is no token.
+pub(crate) fn hidden(text: String, secret: &str) -> String {
+    match secret.len() >= 4 {
+        true => text.replace(secret, HIDDEN),
+        false => text,
+    }
+}
+
 /// Finds a human message in any error body: the common JSON shapes, plain text, never raw HTML.
 pub fn extract_message(body: &str) -> (Option<String>, Vec<FieldError>) {
+    extract_hiding(body, "")
+}
+
+/// As `extract_message`, with `secret` hidden in each text before it is cut to length.
+fn extract_hiding(body: &str, secret: &str) -> (Option<String>, Vec<FieldError>) {
     let text = body.trim();
     if text.is_empty() {
         return (None, Vec::new());
     }
     match serde_json::from_str::<Said>(text) {
-        Ok(said) => said.read(),
+        Ok(said) => said.read(secret),
         Err(_) if looks_like_markup(text) => (None, Vec::new()),
-        Err(_) => (Some(shorten(text)), Vec::new()),
+        Err(_) => (Some(shorten(&hidden(text.to_owned(), secret))), Vec::new()),
     }
 }
 
@@ -326,25 +391,25 @@ impl<'de> Visitor<'de> for SaidVisitor {
 }
 
 impl Said {
-    fn text(&self) -> Option<String> {
+    fn text(&self, secret: &str) -> Option<String> {
         match self {
-            Said::Text(s) => non_empty(s),
+            Said::Text(s) => non_empty(s, secret),
             _ => None,
         }
     }
 
-    fn read(&self) -> (Option<String>, Vec<FieldError>) {
+    fn read(&self, secret: &str) -> (Option<String>, Vec<FieldError>) {
         let none = (None, Vec::new());
         match self {
-            Said::Text(s) => (non_empty(s), Vec::new()),
-            Said::List(items) => field_errors(items),
+            Said::Text(s) => (non_empty(s, secret), Vec::new()),
+            Said::List(items) => field_errors(items, secret),
             Said::Object(f) => {
                 for said in
                     [&f.detail, &f.message, &f.error, &f.error_description, &f.title, &f.reason].into_iter().flatten()
                 {
                     let found = match said {
-                        Said::Text(_) => (said.text(), Vec::new()),
-                        Said::List(_) | Said::Object(_) => said.read(),
+                        Said::Text(_) => (said.text(secret), Vec::new()),
+                        Said::List(_) | Said::Object(_) => said.read(secret),
                         Said::Other => none.clone(),
                     };
                     if found.0.is_some() {
@@ -352,7 +417,7 @@ impl Said {
                     }
                 }
                 match &f.errors {
-                    Some(list @ Said::List(_)) => list.read(),
+                    Some(list @ Said::List(_)) => list.read(secret),
                     _ => none,
                 }
             }
@@ -362,22 +427,23 @@ impl Said {
 }
 
 /// FastAPI-style `[{"loc": ["body", "story_idea"], "msg": "..."}]` (or plain strings).
-fn field_errors(items: &[Said]) -> (Option<String>, Vec<FieldError>) {
+fn field_errors(items: &[Said], secret: &str) -> (Option<String>, Vec<FieldError>) {
     let mut fields = Vec::new();
     let mut lines = Vec::new();
     for item in items {
         match item {
-            Said::Text(s) => lines.extend(non_empty(s)),
+            Said::Text(s) => lines.extend(non_empty(s, secret)),
             Said::Object(f) => {
-                let Some(msg) = [&f.msg, &f.message, &f.detail].into_iter().flatten().find_map(Said::text) else {
+                let said = [&f.msg, &f.message, &f.detail];
+                let Some(msg) = said.into_iter().flatten().find_map(|s| s.text(secret)) else {
                     continue;
                 };
                 let field = match f.loc.as_ref().or(f.field.as_ref()) {
                     Some(Said::List(loc)) => loc.iter().rev().find_map(|p| match p {
-                        Said::Text(p) if p != "body" => Some(p.clone()),
+                        Said::Text(p) if p != "body" => Some(hidden(p.clone(), secret)),
                         _ => None,
                     }),
-                    Some(Said::Text(s)) => Some(s.clone()),
+                    Some(Said::Text(s)) => Some(hidden(s.clone(), secret)),
                     _ => None,
                 };
                 match field {
@@ -395,12 +461,12 @@ fn field_errors(items: &[Said]) -> (Option<String>, Vec<FieldError>) {
     (message, fields)
 }
 
-fn non_empty(s: &str) -> Option<String> {
+fn non_empty(s: &str, secret: &str) -> Option<String> {
     let t = s.trim();
     if t.is_empty() {
         None
     } else {
-        Some(shorten(t))
+        Some(shorten(&hidden(t.to_owned(), secret)))
     }
 }
 

@@ -168,3 +168,148 @@ fn an_unreadable_success_says_why_in_plain_words() {
     );
     assert!(error.may_have_landed());
 }
+
+#[test]
+fn a_retry_after_of_any_size_waits_at_most_an_hour_and_is_said_in_words() {
+    for (value, seconds, when) in [
+        ("0", 0, "in a moment"),
+        ("1", 1, "in 1 second"),
+        ("59", 59, "in 59 seconds"),
+        ("60", 60, "in about a minute"),
+        ("61", 61, "in about 2 minutes"),
+        ("3540", 3540, "in about 59 minutes"),
+        ("3541", 3541, "in about an hour"),
+        ("3600", 3600, "in about an hour"),
+        ("3601", 3600, "in about an hour"),
+        ("9999999999", 3600, "in about an hour"),
+        ("18446744073709551615", 3600, "in about an hour"),
+        ("18446744073709551616", 3600, "in about an hour"),
+        ("99999999999999999999999999999999", 3600, "in about an hour"),
+        // HTTP writes whole seconds; a fraction is honoured, rounded up.
+        ("1.5", 2, "in 2 seconds"),
+        ("0.0", 0, "in a moment"),
+        ("59.001", 60, "in about a minute"),
+        ("1.", 1, "in 1 second"),
+        ("9999999999.9", 3600, "in about an hour"),
+        (" 7 ", 7, "in 7 seconds"),
+    ] {
+        let e = ApiError::from_response(429, Some(value), "");
+        assert_eq!(e.retry_after_seconds, Some(seconds), "{value:?}");
+        assert_eq!(e.message, format!("The service is receiving too many requests; try again {when}."), "{value:?}");
+        assert_eq!(e.message.matches(['.', '!', '?']).count(), 1, "one sentence: {}", e.message);
+    }
+    // Not a number of seconds (a date is the client's to turn into one): no wait asked at all.
+    for value in ["-1", "-0", "+5", "1e3", "0x10", "Infinity", "NaN", "", "  ", ".5", "1.2.3", "5 s", "soon", "１２"]
+    {
+        let e = ApiError::from_response(503, Some(value), "");
+        assert_eq!(e.retry_after_seconds, None, "{value:?}");
+        assert_eq!(e.message, "The service is unavailable for now; try again in a moment.", "{value:?}");
+    }
+}
+
+#[test]
+fn a_retry_after_date_is_the_wait_until_it_by_this_clock_within_an_hour() {
+    // Wed, 21 Oct 2026 07:28:00 GMT, in ms since 1970: what the browser's Date.parse reads the date as.
+    const AT: f64 = 1_792_567_680_000.0;
+    let at = |value: &'static str| retry_after_seconds(value, AT, |_| AT + 30_000.0);
+    assert_eq!(at("Wed, 21 Oct 2026 07:28:30 GMT"), Some(30));
+    let wait = |date_ms: fn(&str) -> f64| retry_after_seconds("a date", AT, date_ms);
+    assert_eq!(wait(|_| AT + 500.0), Some(1), "part of a second is a second");
+    assert_eq!(wait(|_| AT), Some(0));
+    assert_eq!(wait(|_| AT + 3_600_000.0), Some(3600));
+    // The clocks disagree: a date already past is no wait, one far ahead the longest.
+    assert_eq!(wait(|_| AT - 1.0), Some(0));
+    assert_eq!(wait(|_| 0.0), Some(0), "1970");
+    assert_eq!(wait(|_| -8.64e15), Some(0), "the earliest date a browser holds");
+    assert_eq!(wait(|_| AT + 3_600_001.0), Some(3600));
+    assert_eq!(wait(|_| 8.64e15), Some(3600), "the latest date a browser holds");
+    assert_eq!(wait(|_| i64::MAX as f64 * 4.0), Some(3600), "past what an i64 of ms holds");
+    assert_eq!(wait(|_| f64::INFINITY), Some(3600));
+    assert_eq!(wait(|_| f64::NEG_INFINITY), Some(0));
+    assert_eq!(retry_after_seconds("a date", 0.0, |_| AT), Some(3600), "a device clock at 1970");
+    // Not a date (or beyond the ones a browser holds): no wait asked at all.
+    assert_eq!(wait(|_| f64::NAN), None);
+    // The number form first: "1.5" or "-5" are never taken for dates (the browser reads both as one).
+    let never: fn(&str) -> f64 = |value| panic!("{value:?} read as a date");
+    assert_eq!(retry_after_seconds("1.5", AT, never), Some(2));
+    assert_eq!(retry_after_seconds(" 9999999999 ", AT, never), Some(3600));
+    assert_eq!(retry_after_seconds("-5", AT, |_| f64::NAN), None);
+    // What the client then gives the error is said as the number form is, and never over an hour.
+    let e = ApiError::from_response_hiding(503, wait(|_| 8.64e15), "", "");
+    assert_eq!(e.message, "The service is unavailable for now; try again in about an hour.");
+    let e = ApiError::from_response_hiding(429, Some(u64::MAX), "", "");
+    assert_eq!(e.retry_after_seconds, Some(3600));
+    assert_eq!(e.message, "The service is receiving too many requests; try again in about an hour.");
+}
+
+/// Whether any start of `token` 8 characters or longer is in `text`: what a cut could leave of it.
+fn leaks(text: &str, token: &str) -> bool {
+    text.contains(&token[..8])
+}
+
+#[test]
+fn a_token_in_a_long_error_body_is_hidden_before_the_body_is_cut() {
+    let token = "sk-live-0123456789abcdefghijklmnop";
+    // At every place around the cut (300 characters), as plain text, a JSON detail and a field's.
+    for at in 270..=310 {
+        let words = format!("{}{token} and more words after it", "x".repeat(at));
+        for body in [
+            words.clone(),
+            format!(r#"{{"detail": "{words}"}}"#),
+            format!(r#"{{"detail": [{{"loc": ["body", "story_idea"], "msg": "{words}"}}]}}"#),
+        ] {
+            let e = ApiError::from_response_hiding(500, None, &body, token);
+            let detail = e.detail.clone().unwrap_or_default();
+            for text in [&e.message, &detail, &e.to_string()] {
+                assert!(!leaks(text, token), "{at}: {text}");
+            }
+            for f in &e.fields {
+                assert!(!leaks(&f.message, token) && !leaks(&f.field, token), "{at}: {f:?}");
+            }
+            assert!(detail.chars().count() <= 300, "still cut to length");
+        }
+    }
+    let e = ApiError::from_response_hiding(400, None, &format!(r#"{{"detail": "bad token {token}"}}"#), token);
+    assert_eq!(e.message, "bad token [token hidden].");
+}
+
+#[test]
+fn a_token_is_hidden_wherever_the_service_puts_it() {
+    let token = "eyJhbGciOi.part/two+three==";
+    let hidden = |body: &str| ApiError::from_response_hiding(401, None, body, token).message;
+    assert_eq!(hidden("Bearer eyJhbGciOi.part/two+three== refused"), "Bearer [token hidden] refused.");
+    // JSON may write "/" as "\/": the text read from it is what is searched.
+    assert_eq!(hidden(r#"{"detail": "got eyJhbGciOi.part\/two+three=="}"#), "got [token hidden].");
+    // As a field's name, too.
+    let e = ApiError::from_response_hiding(
+        422,
+        None,
+        r#"{"detail": [{"loc": ["body", "eyJhbGciOi.part/two+three=="], "msg": "odd"}]}"#,
+        token,
+    );
+    assert_eq!(e.message, "[token hidden]: odd.");
+    // No token (signed out), or one too short to be one, hides nothing.
+    assert_eq!(ApiError::from_response_hiding(401, None, "eyJhbGciOi.part", "").message, "eyJhbGciOi.part.");
+    assert_eq!(ApiError::from_response_hiding(401, None, "a b c", "b").message, "a b c.");
+}
+
+#[test]
+fn an_answer_keeps_no_token_for_a_decode_error_to_quote() {
+    let token = "sk-live-0123456789abcdefghijklmnop";
+    // A success whose text echoes the token where a number belongs: serde quotes the text it met.
+    for (at, body) in
+        [(0, format!(r#"{{"id": "{token}"}}"#)), (290, format!(r#"{{"id": "{}{token}"}}"#, "x".repeat(290)))]
+    {
+        let raw = crate::api::read_project(&body).unwrap_err().message;
+        assert!(at > 0 || leaks(&raw, token), "serde does quote it: {raw}");
+        let cleaned = super::hidden(body.clone(), token);
+        let e = crate::api::read_project(&cleaned).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Decode);
+        assert!(!leaks(&e.message, token), "{at}: {}", e.message);
+        assert!(e.message.chars().count() < 400, "a decode error is cut to length too: {}", e.message);
+    }
+    // Only the whole token: another JWT that starts alike (a signed media address) is left whole.
+    let body = r#"{"final_video_url": "https://cdn.example/v.mp4?jwt=eyJhbGciOiJIUzI1NiJ9.theirs"}"#;
+    assert_eq!(super::hidden(body.to_owned(), "eyJhbGciOiJIUzI1NiJ9.mine"), body);
+    assert_eq!(super::hidden(body.to_owned(), ""), body);
+}

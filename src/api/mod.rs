@@ -9,6 +9,9 @@ mod open_enum;
 mod query;
 
 pub use client::{read_list, read_project, read_status, Client};
-pub use error::{extract_message, plain as plain_error, ApiError, ErrorKind, FieldError};
+pub use error::{
+    extract_message, plain as plain_error, retry_after_seconds, wait_in_words, ApiError, ErrorKind, FieldError,
+    MAX_WAIT_SECONDS,
+};
 pub use model::*;
 pub use query::{encode_component, ProjectFilter};

@@ -2,7 +2,18 @@
 //! milliseconds, so the whole schedule is tested with a fake clock and driven in the browser by one timer.
 
 use super::credits::{describe_duration, describe_ms};
-use crate::api::{ApiError, ErrorKind};
+use crate::api::{wait_in_words, ApiError, ErrorKind, MAX_WAIT_SECONDS};
+
+/// The longest any wait in the app lasts: what the service may ask for (`MAX_WAIT_SECONDS`), and
+/// well inside the 2^31 - 1 ms past which a browser's timer fires at once (and the app would spin).
+pub const MAX_WAIT_MS: u64 = MAX_WAIT_SECONDS * 1000;
+
+/// A delay as a browser timer takes it: at most `MAX_WAIT_MS`. A timer that fires before its
+/// schedule is due just sets itself again for the rest.
+pub fn timer_ms(delay_ms: u64) -> u32 {
+    // MAX_WAIT_MS fits in an i32: the cast cannot wrap.
+    delay_ms.min(MAX_WAIT_MS) as u32
+}
 
 /// Errors back off to at most this many intervals (30 s → 60 s → 120 s, then 120 s again).
 const BACKOFF_CAP_INTERVALS: u64 = 4;
@@ -10,8 +21,8 @@ const BACKOFF_CAP_INTERVALS: u64 = 4;
 /// `first` doubled `doublings` times, never above `max`: the wait after a run of failures (or of
 /// tries not done yet), for every schedule in the app that backs off.
 pub fn doubled(first: u64, doublings: u32, max: u64) -> u64 {
-    // Past 16 doublings every schedule here is long at its cap; the shift can then never overflow.
-    (first << doublings.min(16)).min(max)
+    // Past 16 doublings every schedule here is long at its cap; a huge `first` saturates, never wraps.
+    first.saturating_mul(1 << doublings.min(16)).min(max)
 }
 
 /// What a check that is due does, when answers may also come another way (another tab's): ask the
@@ -117,12 +128,14 @@ impl PollSchedule {
                 self.backoff_ms()
             }
             Outcome::RateLimited { retry_after_ms } => {
+                // However an outcome was made, no wait asked for outlasts the longest.
+                let retry_after_ms = retry_after_ms.map(|ms| ms.min(MAX_WAIT_MS));
                 let delay = self.interval_ms.max(retry_after_ms.unwrap_or(0));
-                self.wait_until = Some(now + retry_after_ms.unwrap_or(delay));
+                self.wait_until = Some(now.saturating_add(retry_after_ms.unwrap_or(delay)));
                 delay
             }
         };
-        self.next_at = Some(now + delay);
+        self.next_at = Some(now.saturating_add(delay));
     }
 
     /// "Check now": due at once, unless a check is already under way (its answer is as fresh) or
@@ -222,7 +235,8 @@ impl PollSchedule {
     }
 
     fn backoff_ms(&self) -> u64 {
-        doubled(self.interval_ms, self.failures.saturating_sub(1), self.interval_ms * BACKOFF_CAP_INTERVALS)
+        let cap = self.interval_ms.saturating_mul(BACKOFF_CAP_INTERVALS);
+        doubled(self.interval_ms, self.failures.saturating_sub(1), cap)
     }
 }
 
@@ -236,13 +250,25 @@ pub fn poll_line(in_flight: bool, last_answer_at: Option<u64>, next_at: Option<u
     let checked = last_answer_at.map(|at| format!("Checked {} ago", describe_ms(now.saturating_sub(at))));
     let next = next_at.map(|at| match at.saturating_sub(now) {
         0 => "checking…".to_owned(),
-        left => format!("next check in {}", describe_duration(left.div_ceil(1000) as u32)),
+        left => format!("next check in {}", describe_duration(u32::try_from(left.div_ceil(1000)).unwrap_or(u32::MAX))),
     });
     match (checked, next) {
         (Some(c), Some(n)) => format!("{c} · {n}"),
         (None, Some(n)) => format!("Not checked yet · {n}"),
         (Some(c), None) => c,
         (None, None) => String::new(),
+    }
+}
+
+/// The warning's lead while the service asks for fewer checks: when the next one is, in the words
+/// the service's message uses for when to try again ("in about an hour").
+pub fn less_often_note(next_at: Option<u64>, now: u64) -> String {
+    match next_at {
+        Some(at) => format!(
+            "The service asked storyreel to check less often; the next check is {}. ",
+            wait_in_words(at.saturating_sub(now).div_ceil(1000))
+        ),
+        None => "The service asked storyreel to check less often. ".to_owned(),
     }
 }
 
@@ -452,6 +478,57 @@ mod tests {
         for e in [ApiError::network(), ApiError::timeout(), answer(502, None), answer(503, None), ApiError::decode()] {
             assert_eq!(outcome_after_error(&e), Outcome::Unreachable, "{e:?}");
         }
+    }
+
+    #[test]
+    fn a_timer_never_waits_past_an_hour_nor_past_what_a_browser_timer_holds() {
+        for (delay, timer) in [(0, 0), (1, 1), (59_999, 59_999), (3_600_000, 3_600_000), (3_600_001, 3_600_000)] {
+            assert_eq!(timer_ms(delay), timer, "{delay}");
+        }
+        for delay in [1 << 31, u64::from(u32::MAX), 9_999_999_999_000, u64::MAX] {
+            assert_eq!(timer_ms(delay), 3_600_000, "{delay}");
+        }
+        assert!(i32::try_from(timer_ms(u64::MAX)).is_ok(), "a browser takes it as a signed 32-bit number");
+        assert_eq!(doubled(1 << 63, 1, u64::MAX), u64::MAX, "a huge first wait saturates, never wraps to 0");
+    }
+
+    #[test]
+    fn a_hostile_retry_after_waits_an_hour_and_the_page_says_so() {
+        // A date in the year 9999, as the browser reads it.
+        let date_ms = |_: &str| 253_402_300_799_000.0;
+        for value in ["9999999999", "18446744073709551616", "3601", "Fri, 31 Dec 9999 23:59:59 GMT"] {
+            // As the client reads an answer: the header, then the error with what it says.
+            let seconds = crate::api::retry_after_seconds(value, 0.0, date_ms);
+            let e = ApiError::from_response_hiding(429, seconds, "", "");
+            assert_eq!(outcome_after_error(&e), Outcome::RateLimited { retry_after_ms: Some(3_600 * S) }, "{value}");
+            let mut s = PollSchedule::new(30 * S, 10 * S);
+            assert_eq!(check(&mut s, 10 * S, outcome_after_error(&e)), Some(3_600 * S), "{value}");
+            assert_eq!(s.wait_until(), Some(3_610 * S));
+            assert_eq!(poll_line(false, None, s.next_at(), 10 * S), "Not checked yet · next check in 60 min");
+            let note = less_often_note(s.next_at(), 10 * S);
+            assert_eq!(note, "The service asked storyreel to check less often; the next check is in about an hour. ");
+            assert!(!s.check_now(3_609 * S) && s.check_now(3_610 * S), "Check now opens as the hour ends");
+        }
+        // An outcome made by hand, at the end of time: no overflow, and still an hour at most.
+        let mut s = PollSchedule::new(30 * S, 0);
+        assert_eq!(check(&mut s, 0, Outcome::RateLimited { retry_after_ms: Some(u64::MAX) }), Some(3_600 * S));
+        let end = u64::MAX - S;
+        assert!(s.check_now(end) && s.begin(end));
+        s.finish(end, Outcome::RateLimited { retry_after_ms: Some(u64::MAX) });
+        assert_eq!((s.next_at(), s.wait_until()), (Some(u64::MAX), Some(u64::MAX)));
+        let mut huge = PollSchedule::new(u64::MAX, 0);
+        assert_eq!(check(&mut huge, 0, Outcome::Unreachable), Some(u64::MAX), "a back-off cap that would overflow");
+    }
+
+    #[test]
+    fn the_note_while_checking_less_often_says_when_the_next_check_is() {
+        let lead = "The service asked storyreel to check less often";
+        assert_eq!(less_often_note(Some(40 * S), 10 * S), format!("{lead}; the next check is in 30 seconds. "));
+        assert_eq!(less_often_note(Some(10 * S + 1), 10 * S), format!("{lead}; the next check is in 1 second. "));
+        assert_eq!(less_often_note(Some(610 * S), 10 * S), format!("{lead}; the next check is in about 10 minutes. "));
+        assert_eq!(less_often_note(Some(10 * S), 10 * S), format!("{lead}; the next check is in a moment. "));
+        assert_eq!(less_often_note(Some(S), 10 * S), format!("{lead}; the next check is in a moment. "), "overdue");
+        assert_eq!(less_often_note(None, 10 * S), format!("{lead}. "));
     }
 
     #[test]

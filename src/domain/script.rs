@@ -9,12 +9,17 @@ use crate::api::Project;
 const MAX_STEM_BYTES: usize = 100;
 
 /// The project as Markdown: its title, its idea, and each scene's number and four texts, scenes in
-/// the order the person sees them.
+/// the order the person sees them. Every text is the service's, shown as text: none becomes markup
+/// or a link of the script's.
 pub fn markdown(project: &Project) -> String {
     let mut out = String::from("# ");
-    // A heading is one line.
     for c in project_title(project.id, Some(project)).chars() {
-        out.push(if c.is_control() { ' ' } else { c });
+        // A heading is one line, and a "#" in it could close it early ("Fox ##").
+        let c = if c.is_control() { ' ' } else { c };
+        if c == '#' || inline_mark(c) {
+            out.push('\\');
+        }
+        out.push(c);
     }
     section(&mut out, "## Story idea", &project.ideas);
     for scene in scenes_in_order(&project.scenes) {
@@ -29,9 +34,20 @@ pub fn markdown(project: &Project) -> String {
     out
 }
 
+/// Whether `c` could start markup a renderer makes a link, an image, HTML or a code span of: `[` and
+/// `]` (links, images, references: "[x](javascript:…)"), `<` (tags, comments, autolinks: "<img
+/// src=x onerror=…>", "<javascript:…>"), "`" (in a code span the other escapes would show), `&` (an
+/// entity: "&lt;" is text, not "<"), and a backslash, which would otherwise undo the escape after
+/// it. Each is written escaped, and so shown as it is. Emphasis may still render. A bare "https://…"
+/// stays as written: GitHub's Markdown links it (it joins the text before it looks, so no escape can
+/// stop that), with its target as its text.
+fn inline_mark(c: char) -> bool {
+    matches!(c, '[' | ']' | '<' | '`' | '\\' | '&')
+}
+
 /// A heading and the service's text under it as a block quote, every line of it quoted (blank ones
 /// too), so nothing in it can end the quote or start a heading, rule, list or code block of the
-/// script's own; inline marks (emphasis, code spans) may still render, inside the quote.
+/// script's own, nor anything inline but emphasis (`inline_mark`).
 fn section(out: &mut String, heading: &str, text: &str) {
     out.push_str("\n\n");
     out.push_str(heading);
@@ -67,7 +83,7 @@ fn section(out: &mut String, heading: &str, text: &str) {
             at = 1;
         } else {
             // A backslash makes a line's first mark literal: "#", "-", ">", "```", "1." and the like.
-            if at < 2 && c.is_ascii_punctuation() {
+            if (at < 2 && c.is_ascii_punctuation()) || inline_mark(c) {
                 out.push('\\');
             }
             at = 2;
@@ -194,11 +210,89 @@ mod tests {
             ],
             "{md}"
         );
-        let quoted = "> \\# Not a heading\n> \\---\n>\n> \\```\n> code?\n> \\```\n> indented\n> 1\\. not a list\n\
+        let quoted =
+            "> \\# Not a heading\n> \\---\n>\n> \\`\\`\\`\n> code?\n> \\`\\`\\`\n> indented\n> 1\\. not a list\n\
                       > \\> nested\n> \\## after a CR\n> \\- item\n> \\<div>";
         assert!(md.contains(&format!("### Narration\n\n{quoted}\n")), "{md}");
         assert!(md.contains(&format!("## Story idea\n\n{quoted}\n\n## Scene 1")), "{md}");
         assert!(markdown(&project("Fox")).contains("> A fox learns to sail"), "plain text is left as it is");
+    }
+
+    /// The characters of `md` that stand unescaped (after an even run of backslashes) and are one of
+    /// `marks`: what a renderer would read as markup.
+    fn unescaped(md: &str, marks: &[char]) -> Vec<char> {
+        let mut backslashes = 0;
+        let mut found = Vec::new();
+        for c in md.chars() {
+            if marks.contains(&c) && backslashes % 2 == 0 {
+                found.push(c);
+            }
+            backslashes = if c == '\\' { backslashes + 1 } else { 0 };
+        }
+        found
+    }
+
+    const HOSTILE: [&str; 12] = [
+        "<img src=x onerror=alert(1)>",
+        "A fox <script>alert(document.cookie)</script> sails",
+        "See [the video](javascript:alert(1)) now",
+        "![tracker](https://evil.example/pixel.png)",
+        "Go to <javascript:alert(1)> or <https://evil.example>",
+        "[x][1] then\n[1]: javascript:alert(1)",
+        r"Already \[escaped](javascript:alert(1)) \<b>",
+        "<!-- hidden --> and <a href=\"javascript:alert(1)\">click</a>",
+        "Use `<b>` here",
+        "&lt;script&gt; and &#60;img&#62; and &amp;",
+        "[link\nover lines](javascript:x)",
+        "<\u{0}x>",
+    ];
+
+    #[test]
+    fn no_service_text_becomes_html_or_a_link() {
+        for text in HOSTILE {
+            let mut p = project(text);
+            p.ideas = text.into();
+            p.scenes = vec![Scene { scene_number: 1, narration_text: text.into(), ..scene(1, "") }];
+            let md = markdown(&p);
+            assert_eq!(unescaped(&md, &['[', ']', '<', '`']), Vec::<char>::new(), "{text:?} became:\n{md}");
+        }
+    }
+
+    #[test]
+    fn hostile_text_is_written_escaped_and_so_shown_as_it_is() {
+        let narration = |text: &str| {
+            let mut p = project("Fox");
+            p.scenes = vec![scene(1, text)];
+            let md = markdown(&p);
+            md.split_once("### Narration\n\n").unwrap().1.trim_end().to_owned()
+        };
+        assert_eq!(narration("<img src=x onerror=alert(1)>"), r"> \<img src=x onerror=alert(1)>");
+        assert_eq!(narration("A fox <script>alert(1)</script> sails"), r"> A fox \<script>alert(1)\</script> sails");
+        assert_eq!(narration("See [it](javascript:alert(1))"), r"> See \[it\](javascript:alert(1))");
+        assert_eq!(narration("![t](https://evil.example/p.png)"), r"> \!\[t\](https://evil.example/p.png)");
+        assert_eq!(narration("Go <javascript:alert(1)>"), r"> Go \<javascript:alert(1)>");
+        // A backslash of the service's own is written as one, so it cannot undo the escape after it.
+        assert_eq!(narration(r"x \[a](javascript:b)"), r"> x \\\[a\](javascript:b)");
+        assert_eq!(narration(r"C:\films\fox"), r"> C:\\films\\fox");
+        // An entity stays as typed.
+        assert_eq!(narration("&lt;b&gt; &#60; Fox & hound"), r"> \&lt;b\&gt; \&#60; Fox \& hound");
+        assert_eq!(narration("Use `<b>` here"), r"> Use \`\<b>\` here");
+        assert_eq!(narration("Plain words, (with brackets) and 3 > 2."), "> Plain words, (with brackets) and 3 > 2.");
+    }
+
+    #[test]
+    fn a_hostile_title_is_one_plain_heading() {
+        let first = |title: &str| markdown(&project(title)).lines().next().unwrap().to_owned();
+        assert_eq!(first("<img src=x onerror=alert(1)>"), r"# \<img src=x onerror=alert(1)>");
+        assert_eq!(first("[Fox](javascript:alert(1))"), r"# \[Fox\](javascript:alert(1))");
+        assert_eq!(first("Fox ##"), r"# Fox \#\#", "not a closing sequence");
+        assert_eq!(first("C# & F#"), r"# C\# \& F\#");
+        assert_eq!(first("Fox\n<script>"), r"# Fox \<script>");
+        for text in HOSTILE {
+            let md = markdown(&project(text));
+            let title = md.lines().next().unwrap();
+            assert_eq!(unescaped(title, &['[', ']', '<', '`']), Vec::<char>::new(), "{title}");
+        }
     }
 
     #[test]

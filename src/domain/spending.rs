@@ -198,8 +198,9 @@ impl Spending {
 }
 
 fn quoted(field: &str) -> String {
-    // A leading = + - @ would be run as a formula by a spreadsheet: a quote mark keeps it text.
-    let field = match field.starts_with(['=', '+', '-', '@']) {
+    // A leading = + - @ would be run as a formula by a spreadsheet, and so would one after a leading
+    // tab or carriage return, which some drop (OWASP's CSV injection): a quote mark keeps it text.
+    let field = match field.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         true => format!("'{field}"),
         false => field.to_owned(),
     };
@@ -299,6 +300,27 @@ mod tests {
         assert_eq!(lines[2], "7,\"Rain, \"\"soft\"\"\",200,0,,200,200,reported");
         assert_eq!(lines[3], "9,'=SUM(A1),200,0,,,200,estimated");
         assert_eq!(lines[4], "", "every record ends with CRLF");
+    }
+
+    #[test]
+    fn no_title_is_read_as_a_formula() {
+        let title = |title: &str| {
+            let mut s = Spending::default();
+            s.charge(1, Some(title), approval(1, 0));
+            let csv = s.csv();
+            csv.split_once("\r\n").unwrap().1.strip_prefix("1,").unwrap().split_once(",100,").unwrap().0.to_owned()
+        };
+        assert_eq!(title("=1+1"), "'=1+1");
+        assert_eq!(title("+1"), "'+1");
+        assert_eq!(title("-1"), "'-1");
+        assert_eq!(title("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(title("\t=cmd|' /C calc'!A0"), "'\t=cmd|' /C calc'!A0");
+        assert_eq!(title("\r=1+1"), "\"'\r=1+1\"", "quoted too, for its line break");
+        assert_eq!(title("\r\n@x"), "\"'\r\n@x\"");
+        assert_eq!(title("=HYPERLINK(\"http://x\",\"y\")"), "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"");
+        // Only at the start: elsewhere these are a title's own words.
+        assert_eq!(title("Fox\t= sea - 2 @ dawn"), "Fox\t= sea - 2 @ dawn");
+        assert_eq!(title("A fox"), "A fox");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! keeps it. Addresses are kept as the service gave them, the newest signature of each file (a storage
 //! may sign its links afresh with every read: `media::unsigned` tells one file from another).
 
-use super::media::unsigned;
+use super::media::{safe_media_url, unsigned};
 use crate::api::Project;
 use serde::{Deserialize, Serialize};
 
@@ -120,6 +120,13 @@ impl Versions {
         Some((cuts.next()?, after, n))
     }
 
+    /// What the comparison plays: `before_and_after`'s two cuts, both addresses fit to load
+    /// (`safe_media_url`, as everywhere media is shown); no comparison when either is not.
+    pub fn comparison(&self) -> Option<(&str, &str, i64)> {
+        let (before, after, scene) = self.before_and_after()?;
+        Some((safe_media_url(&before.url)?, safe_media_url(&after.url)?, scene))
+    }
+
     /// Newest first, for the list.
     pub fn newest_first(&self) -> impl Iterator<Item = &Version> {
         self.finals.iter().rev()
@@ -166,6 +173,31 @@ mod tests {
         );
         let (before, after, scene) = v.before_and_after().unwrap();
         assert_eq!((before.url.as_str(), after.url.as_str(), scene), ("f1", "f2", 2));
+    }
+
+    #[test]
+    fn a_comparison_plays_only_addresses_fit_to_load() {
+        let compared = |before: &str, after: &str| {
+            let mut v = Versions::default();
+            v.see(&project(before, ["c1", "c2"], None), 10);
+            v.see(&project(after, ["c1", "c2b"], None), 30);
+            assert!(v.before_and_after().is_some(), "{before} then {after} is a regeneration");
+            v.comparison().map(|(b, a, n)| (b.to_owned(), a.to_owned(), n))
+        };
+        let (f1, f2) = ("https://cdn.example/f1.mp4", "https://cdn.example/f2.mp4?sig=1");
+        assert_eq!(compared(f1, f2), Some((f1.to_owned(), f2.to_owned(), 2)));
+        for hostile in [
+            "javascript:alert(1)",
+            "JavaScript:alert(1)//https://cdn.example/f.mp4",
+            "data:video/mp4;base64,AAAA",
+            "//evil.example/f.mp4",
+            "/media/f.mp4",
+            "https://cdn.example/a b.mp4",
+            "https:\\\\evil.example/f.mp4",
+        ] {
+            assert_eq!(compared(hostile, f2), None, "before: {hostile}");
+            assert_eq!(compared(f1, hostile), None, "after: {hostile}");
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::browser::local_time::now_ms;
 use crate::browser::visibility;
 pub use crate::domain::polling::Ahead;
-use crate::domain::polling::{Outcome, PollSchedule};
+use crate::domain::polling::{timer_ms, Outcome, PollSchedule};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
@@ -282,7 +282,8 @@ fn arm<T: 'static>(round: &Rc<Round<T>>) {
 
 fn arm_in<T: 'static>(round: &Rc<Round<T>>, delay: u64) {
     let weak = Rc::downgrade(round);
-    let timeout = Timeout::new(delay.min(u64::from(u32::MAX)) as u32, move || {
+    // Capped (`timer_ms`): a longer delay given to the browser as is would fire at once, and spin.
+    let timeout = Timeout::new(timer_ms(delay), move || {
         if let Some(round) = weak.upgrade() {
             tick(&round);
         }

@@ -1,7 +1,7 @@
 //! `use_retry`: work tried again after each failure, waiting longer each time, until it is done
 //! or the calling component is gone.
 
-use crate::domain::polling::doubled;
+use crate::domain::polling::{doubled, timer_ms};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -26,7 +26,7 @@ where
         spawn_local(async move {
             let mut waited = 0;
             while attempt().await == Attempt::Again {
-                TimeoutFuture::new(doubled(first_ms.into(), waited, max_ms.into()) as u32).await;
+                TimeoutFuture::new(timer_ms(doubled(first_ms.into(), waited, max_ms.into()))).await;
                 if alive.try_get_value().is_none() {
                     return;
                 }

@@ -7,7 +7,7 @@ use crate::browser::notify;
 use crate::components::{Banner, Tone};
 use crate::domain::generation::{asset_label, image_alt, step_label};
 use crate::domain::media::safe_media_url;
-use crate::domain::polling::poll_line;
+use crate::domain::polling::{less_often_note, poll_line};
 use crate::domain::waiting::{Since, Work};
 use crate::hooks::{use_effect, PollState};
 use crate::session::use_session;
@@ -105,9 +105,9 @@ pub fn PollLine(watch: GenerationWatch, now: ReadSignal<u64>) -> impl IntoView {
                         <Banner tone=Tone::Warning>
                             {move || {
                                 if poll.with(|p| p.rate_limited) {
-                                    "The service asked storyreel to check less often; it will check again as asked. "
+                                    less_often_note(poll.with(|p| p.next_at), now.get())
                                 } else {
-                                    "Reconnecting… "
+                                    "Reconnecting… ".to_owned()
                                 }
                             }} {move || watch.problem.get()}
                         </Banner>

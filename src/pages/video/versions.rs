@@ -41,7 +41,8 @@ pub fn VersionList(id: i64, project: RwSignal<Option<Project>>) -> impl IntoView
         let playing = project.with_untracked(|p| {
             p.as_ref().map(|p| [p.final_video_url.clone(), p.final_video_url_upscaled.clone()]).unwrap_or_default()
         });
-        let compare = all.before_and_after().map(|(b, a, n)| (b.url.clone(), a.url.clone(), n));
+        // Both addresses are taken only as fit to load, as every media address in the app.
+        let compare = all.comparison().map(|(b, a, n)| (b.to_owned(), a.to_owned(), n));
         let mut before_kept = None;
         let items = all
             .newest_first()
@@ -54,7 +55,7 @@ pub fn VersionList(id: i64, project: RwSignal<Option<Project>>) -> impl IntoView
                     (None, _) => RwSignal::new(Some(Some(false))),
                 };
                 // The comparison goes by the same answer: one request a version.
-                if compare.as_ref().is_some_and(|(before, ..)| *before == v.url) {
+                if compare.as_ref().is_some_and(|(before, ..)| url.as_ref() == Some(before)) {
                     before_kept = Some(state);
                 }
                 let what = v.describe();
