@@ -54,7 +54,11 @@ import { measureBundle } from '../lib/bundle.js';
 // 184,600 since the start script says when the app's code does not come, or comes slowly, and offers to
 // reload (deploy/boot-start.js, in place of trunk's start): 184,468 B measured (+419 against 184,049 at
 // 40b1dd1, all in boot-*.js; brotli +305), where "Starting storyreel…" stayed for ever before.
-const BUDGET = 184_600;
+// 184,800 since the boot module runs only as built: its tag carries its integrity digest (+54 B, 64
+// characters no compression shortens), and the first reads' script says when the boot module was refused
+// or did not come, which the boot module cannot say itself (src/boot_reads.js, +203 B): 184,720 B
+// measured (+257 against 184,463 at d577e1f; brotli 150,603 B, +209).
+const BUDGET = 184_800;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {
