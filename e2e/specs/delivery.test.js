@@ -227,6 +227,68 @@ test("when the app's code does not arrive (refused, cut, or a Wi-Fi's page in it
   }
 });
 
+/** `bytes` with one byte changed, as a proxy or a faulty cache could: the last character of the first
+ * `text` in them becomes `to`. */
+function oneByteChanged(bytes, text, to) {
+  const at = bytes.indexOf(text);
+  assert.ok(at >= 0, `the bytes hold "${text}"`);
+  const changed = Buffer.from(bytes);
+  changed[at + text.length - 1] = to.charCodeAt(0);
+  assert.notEqual(changed[at + text.length - 1], bytes[at + text.length - 1], 'one byte changed');
+  return changed;
+}
+
+test('every integrity digest in index.html is that of the file as served, in every encoding; the boot module has one', async () => {
+  const html = (await get('/', 'identity')).body.toString();
+  const digested = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map(([tag]) => tag)
+    .filter((tag) => /\bintegrity=/.test(tag))
+    .map((tag) => [tag.match(/\b(?:src|href)="?([^"\s>]+)/)[1], tag.match(/\bintegrity="?([^"\s>]+)/)[1]]);
+  const boot = `/${assets.find((a) => /^boot-[0-9a-f]+\.js$/.test(a))}`;
+  assert.ok(digested.some(([path]) => path === boot), `the boot module's tag carries a digest: ${html}`);
+  // Every script and module index.html loads, and the style sheet: all but the wasm's preload, whose
+  // digest Chromium ignores (deploy/minify-glue.mjs), and the icon's, which no browser checks.
+  assert.deepEqual(digested.map(([path]) => path).sort(), assets.filter((a) => !a.endsWith('.wasm')).map((a) => `/${a}`).sort());
+  for (const [path, integrity] of digested) {
+    for (const [accept, decode] of [['identity', (b) => b], ['gzip', gunzipSync], ['br', brotliDecompressSync]]) {
+      const res = await get(path, accept);
+      assert.equal(res.status, 200, `${path} (${accept})`);
+      assert.equal(`sha384-${createHash('sha384').update(decode(res.body)).digest('base64')}`, integrity, `${path} (${accept})`);
+    }
+  }
+});
+
+// The boot module, refused or missing, cannot say so itself: src/boot_reads.js does.
+test('a boot module changed on the way is refused, and one that does not arrive runs nothing either: the frame says the app could not load and offers to reload, which starts it', async () => {
+  const boot = `/${assets.find((a) => /^boot-[0-9a-f]+\.js$/.test(a))}`;
+  // One letter of its words: still a script that would run.
+  const changed = oneByteChanged(readFileSync(join(dist, boot)), 'Still loading storyreel', 'L');
+  const cases = [
+    ['changed', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: changed })],
+    ['cut', (route) => route.abort('connectionreset')],
+  ];
+  for (const [how, answer] of cases) {
+    const page = await openPage(browser);
+    const said = [];
+    page.on('console', (m) => said.push(m.text()));
+    const isBoot = (url) => url.pathname === boot;
+    await page.route(isBoot, answer);
+    await page.goto(`${web.url}/`);
+    await page.getByRole('status').filter({ hasText: 'storyreel could not load. Check the connection, then reload.' }).waitFor();
+    assert.equal(await page.evaluate(() => 'storyreelPreloadPart' in window), false, `${how}: none of it ran`);
+    assert.equal(await page.getByRole('heading', { name: 'Sign in' }).count(), 0, `${how}: the app has not started`);
+    assert.equal(await page.locator('.skeleton').count(), 0, `${how}: no placeholder left that looks like loading`);
+    if (how === 'changed') {
+      assert.ok(said.some((text) => /integrity/.test(text) && text.includes(boot)), `${how}: refused for its digest: ${JSON.stringify(said)}`);
+    }
+    await page.unroute(isBoot);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Reload' }).count(), 0, `${how}: the frame went`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('offline, the frame says the device is offline; a download that takes long is said to be slow, and then the app starts', async () => {
   const offline = await openPage(browser);
   let cut;
