@@ -141,6 +141,44 @@ test("index.html asks the browser to open the API's connection at once; config.j
   }
 });
 
+// What the browser is told it may do with the app, sent with every answer (deploy/nginx.conf sets them
+// once for the server: an add_header in any location would drop them there).
+const PERMITTED = { autoplay: 'self', fullscreen: 'self', 'picture-in-picture': 'self' };
+const DENIED = ['accelerometer', 'camera', 'clipboard-read', 'clipboard-write', 'display-capture', 'encrypted-media', 'gamepad',
+  'geolocation', 'gyroscope', 'hid', 'identity-credentials-get', 'idle-detection', 'local-fonts', 'magnetometer', 'microphone', 'midi',
+  'otp-credentials', 'payment', 'publickey-credentials-get', 'screen-wake-lock', 'serial', 'storage-access', 'sync-xhr', 'usb',
+  'window-management', 'xr-spatial-tracking'];
+
+test('every answer, from each of its locations, carries the security headers: HSTS, the Permissions-Policy, COOP, the CSP, nosniff and no referrer', async () => {
+  const paths = ['/', '/projects/42/video', '/index.html', '/config.json', ...assets.map((a) => `/${a}`),
+    `/snippets/wasm-split/${parts[0]}`, `/snippets/wasm-split/${bundles[0]}`, `/snippets/wasm-split/${digestsFile}`,
+    '/icon-0123456789abcdef.svg']; // a hashed name that is not there: a 404 from the assets' location
+  for (const path of paths) {
+    for (const accept of ['br', 'identity']) {
+      const { status, headers } = await get(path, accept);
+      const at = `${path} (${accept}, ${status})`;
+      assert.equal(headers['strict-transport-security'], 'max-age=31536000', at);
+      assert.equal(headers['cross-origin-opener-policy'], 'same-origin', at);
+      assert.equal(headers['x-content-type-options'], 'nosniff', at);
+      assert.equal(headers['referrer-policy'], 'no-referrer', at);
+      assert.match(headers['content-security-policy'] ?? '', /^default-src 'self'; script-src 'self' 'wasm-unsafe-eval';/, at);
+      const policy = Object.fromEntries((headers['permissions-policy'] ?? '').split(/,\s*/).map((d) => d.split('=')));
+      assert.deepEqual(Object.keys(policy).sort(), [...Object.keys(PERMITTED), ...DENIED].sort(), `${at}: the features named`);
+      for (const [feature, origin] of Object.entries(PERMITTED)) assert.equal(policy[feature], `(${origin})`, `${at}: ${feature}`);
+      for (const feature of DENIED) assert.equal(policy[feature], '()', `${at}: ${feature}`);
+    }
+  }
+  // And the browser reads it so (an unknown feature's warning is the console test's below).
+  const page = await openPage(browser);
+  await page.goto(`${web.url}/sign-in`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  const allowed = await page.evaluate((names) => Object.fromEntries(names.map((n) => [n, document.featurePolicy.allowsFeature(n)])),
+    [...Object.keys(PERMITTED), ...DENIED]);
+  assert.deepEqual(allowed, Object.fromEntries([...Object.keys(PERMITTED).map((f) => [f, true]), ...DENIED.map((f) => [f, false])]));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the app starts through compressed delivery, config.json is fetched once, in parallel with the wasm, and the console stays empty', async () => {
   const page = await openPage(browser);
   const cdp = await page.context().newCDPSession(page);
