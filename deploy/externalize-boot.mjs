@@ -1,12 +1,13 @@
 // Trunk post-build hook: moves the inline <script type="module"> that trunk writes into index.html
 // (it imports the bindings and starts the wasm) into a hashed file of its own, so the app runs
 // under a Content-Security-Policy of `script-src 'self'`, with no 'unsafe-inline' and no hash to
-// keep in step with every build. See deploy/nginx.conf. The module's last lines, trunk's start of the
-// wasm, are replaced by deploy/boot-start.js, which starts it the same way and says so when it cannot.
+// keep in step with every build (see deploy/nginx.conf); its tag carries the file's integrity digest.
+// The module's last lines, trunk's start of the wasm, are replaced by deploy/boot-start.js, which
+// starts it the same way and says so when it cannot.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minify } from '../e2e/node_modules/terser/main.js';
-import { attr, hashedName, stagingDir } from './staged.mjs';
+import { attr, hashedName, sri, stagingDir } from './staged.mjs';
 
 const dir = stagingDir('externalize-boot');
 const publicUrl = process.env.TRUNK_PUBLIC_URL || '/';
@@ -33,10 +34,14 @@ for (const [whole, attrs, text] of html.matchAll(inline)) {
   if (!text.trim()) continue;
   const module = /\btype=["']?module/.test(attrs);
   const body = module ? await ourStart(text) : text.trim();
+  const file = `${body}\n`;
   const name = hashedName('boot.js', body);
-  writeFileSync(join(dir, name), body + '\n');
+  writeFileSync(join(dir, name), file);
+  // With its integrity digest, as trunk writes its own tags: the script that loads the app runs only as
+  // it was built (a changed one is refused, and src/boot_reads.js says the app did not come).
+  const tag = `<script${module ? ' type=module' : ''} src=${attr(publicUrl + name)} integrity=${attr(sri(file))}></script>`;
   // A function, so a `$` in the public URL is not read as a replacement pattern.
-  out = out.replace(whole, () => `<script${module ? ' type=module' : ''} src=${attr(publicUrl + name)}></script>`);
+  out = out.replace(whole, () => tag);
   moved += 1;
 }
 writeFileSync(index, out);

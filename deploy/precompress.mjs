@@ -1,7 +1,7 @@
 // Trunk post-build hook: writes NAME.br (brotli, quality 11) and NAME.gz (gzip -9) beside every .wasm,
-// .js and .css file of the build and each file of a page's parts (.bin, deploy/split-pages.mjs), so a web
-// server can send them as they are (nginx: brotli_static and gzip_static in deploy/nginx.conf) instead of
-// compressing on every request, or not at all.
+// .js and .css file of the build, each file of a page's parts (.bin) and the parts' digests (.json, both
+// deploy/split-pages.mjs), so a web server can send them as they are (nginx: brotli_static and
+// gzip_static in deploy/nginx.conf) instead of compressing on every request, or not at all.
 // Runs after deploy/externalize-boot.mjs, so the boot script is compressed too.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dir = stagingDir('precompress');
 
-const compressible = /\.(wasm|js|css|bin)$/;
+// JSON only when named for its content (the parts' digests, deploy/split-pages.mjs): config.json is
+// written on each host after the build, and a NAME.br left beside it would be served in its place.
+const compressible = /\.(wasm|js|css|bin)$|-[0-9a-f]{8,16}\.json$/;
 function* files(folder) {
   for (const name of readdirSync(folder)) {
     const path = join(folder, name);

@@ -2,8 +2,9 @@
 // loader, in snippets/wasm-split/) made ready to ship, before deploy/minify-glue.mjs.
 // 1. Each part optimised for size like the main module (release builds) and named for its content
 //    (NAME-<16 hex>.wasm), so deploy/nginx.conf caches it for a year like every hashed asset.
-// 2. The loader: its import of the bindings pointed at their hashed name, its parts at theirs,
-//    minified, and itself named for its content; the bindings' import of it follows.
+// 2. The loader: its import of the bindings pointed at their hashed name, its parts at theirs, each
+//    part's bytes checked against the digest the build wrote (digests-<hash>.json) before they are
+//    compiled, minified, and itself named for its content; the bindings' import of it follows.
 // 3. index.html: trunk preloads every snippet; the parts must not be (that would download them all
 //    with the first screen, the very thing the split avoids), the loader must (the bindings import
 //    it, so without the preload it would cost a round trip more before the app starts).
@@ -13,12 +14,13 @@
 //    finds what the parts share (the video page's ten: 63.6 KB brotli against 71.6 KB one by one),
 //    and one request instead of up to fourteen. Each part is compiled as soon as the file is in,
 //    while the main wasm is still coming (on the slow link the parts' file ends about 250 ms before
-//    it); the loader instantiates the compiled modules. Any part not
-//    there (the other pages' code, fetched later; every part after a failed download) it fetches
-//    alone, as before. PAGES below mirrors src/routes.rs for the split pages only;
+//    it), once its bytes are found to be those built; the loader instantiates the compiled modules.
+//    Any part not there (the other pages' code, fetched later; every part after a failed download)
+//    it fetches alone, as before. PAGES below mirrors src/routes.rs for the split pages only;
 //    e2e/specs/delivery.test.js opens each address and checks its parts come early, once.
 // Nothing to do when the build has no parts (a build without the `split` feature).
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
@@ -57,31 +59,11 @@ const loads = new Map();
 for (const m of loader.matchAll(/const (\w+) = (?:wrapAsyncCb\()?makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)", import\.meta\.url\)\);[\s\S]*?\n\}\n, \[([^\]]*)\]\)/g)) {
   loads.set(m[1], { file: m[2], deps: m[3].split(',').map((d) => d.trim()).filter(Boolean) });
 }
-// Every part is fetched through `part`, which first looks in the files of parts the boot script asked
-// for (window.storyreelBundles: each a promise of { name: promise of a compiled module }, {} if it did
-// not arrive), and instantiated through `instantiate`, which takes either.
+// Every part is fetched through `part` (written in below, once the parts' digests are known) and
+// instantiated through `instantiate`, which takes a compiled module or the bytes.
 const fetches = /fetch\(new URL\(("\.\/[^"]+"), import\.meta\.url\)\)/g;
 if ([...loader.matchAll(fetches)].length !== loads.size) throw new Error('split-pages: the loader fetches its parts in a way this script does not know');
-loader = loader.replace(fetches, 'part($1)').replace(/^(import [^\n]*\n)/, `$1
-const part = async (file) => {
-    const name = file.slice(2);
-    for (const bundle of window.storyreelBundles ?? []) {
-        const parts = await bundle;
-        const compiled = parts[name];
-        if (compiled) {
-            delete parts[name];
-            const module = await compiled;
-            if (module) return module;
-        }
-    }
-    return fetch(new URL(file, import.meta.url));
-};
-const instantiate = async (src, imports) => {
-    const from = await src;
-    return from instanceof WebAssembly.Module ? WebAssembly.instantiate(from, imports) : WebAssembly.instantiateStreaming(from, imports);
-};
-`);
-if (!loader.includes('const part = ')) throw new Error('split-pages: the loader does not start with an import');
+loader = loader.replace(fetches, 'part($1)');
 const streaming = /WebAssembly\.instantiateStreaming\(src, imports\)/g;
 if ([...loader.matchAll(streaming)].length !== loads.size) throw new Error('split-pages: the loader instantiates its parts in a way this script does not know');
 loader = loader.replace(streaming, 'instantiate(src, imports)');
@@ -134,6 +116,69 @@ for (const name of wasmNames) {
   renamed.set(name, named);
   total += bytes.length;
 }
+// Each part's digest (SHA-256, base64), which the loader checks its bytes against before they are
+// compiled, wherever they came from: a part altered on the way (a proxy, a cache, a storage that is not
+// ours) is refused, and its page says it could not be loaded. The digests are in a file of their own,
+// which the loader fetches with the first part and checks against the one digest it carries: the loader is
+// in the first load (the bindings import it), where the 32 parts' digests would weigh 1.4 KB gzip.
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('base64');
+const table = JSON.stringify(Object.fromEntries([...renamed.values()].map((name) => [name, sha256(readFileSync(join(parts, name)))])));
+const tableName = hashedName('digests.json', table, PART_DIGITS);
+writeFileSync(join(parts, tableName), table);
+// `fetched` refetches past the HTTP cache once before it refuses: a copy altered on the way may be in the
+// cache for a year under its name, and "Try again" would read it again. Without Web Crypto (a page not
+// in a secure context: plain HTTP from another address than localhost) nothing can be checked, so
+// nothing is compiled.
+const prelude = `
+const sha256 = async (bytes) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))));
+const fetched = async (url, digest) => {
+    for (const cache of ["default", "reload"]) {
+        // (An error page in its place, a 404 say, is not the file built either.)
+        const [response, expected] = await Promise.all([fetch(url, { cache }), digest]);
+        const bytes = await response.arrayBuffer();
+        if (await sha256(bytes) === expected) return bytes;
+    }
+    throw Error(\`\${url} is not the file built: refused\`);
+};
+let digests;
+const digestOf = (name) => {
+    digests ??= fetched(new URL(${JSON.stringify(`./${tableName}`)}, import.meta.url), ${JSON.stringify(sha256(table))})
+        .then((bytes) => JSON.parse(new TextDecoder().decode(bytes)))
+        .catch((error) => {
+            digests = undefined;
+            throw error;
+        });
+    return digests.then((all) => all[name]);
+};
+// A page's parts as the boot script read them in one file (see \`early\` in deploy/split-pages.mjs):
+// each compiled once its bytes are found to be those built, 0 for one that is not (fetched alone then).
+export const unpack = (buffer) => {
+    const bytes = new Uint8Array(buffer), end = bytes.indexOf(10), found = {};
+    let at = end + 1;
+    for (const [name, length] of JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)))) {
+        const own = bytes.subarray(at, at += length);
+        found[name] = Promise.all([sha256(own), digestOf(name)])
+            .then(([got, digest]) => got === digest && WebAssembly.compile(own)).catch(() => 0);
+    }
+    return found;
+};
+const part = async (file) => {
+    const name = file.slice(2);
+    for (const bundle of window.storyreelBundles ?? []) {
+        const parts = await bundle;
+        const compiled = parts[name];
+        if (compiled) {
+            delete parts[name];
+            const module = await compiled;
+            if (module) return module;
+        }
+    }
+    return fetched(new URL(file, import.meta.url), digestOf(name));
+};
+const instantiate = async (src, imports) => WebAssembly.instantiate(await src, imports);
+`;
+if (!/^import [^\n]*\n/.test(loader)) throw new Error('split-pages: the loader does not start with an import');
+loader = loader.replace(/^(import [^\n]*\n)/, (line) => line + prelude);
 const main = /import \{ initSync \} from "\.\/storyreel\.js";/;
 if (!main.test(loader)) throw new Error('split-pages: the loader does not import initSync from ./storyreel.js');
 loader = loader.replace(main, `import { initSync } from "../../${glueName}";`);
@@ -171,12 +216,15 @@ const byAddress = Object.entries(PAGES).filter(([, at]) => typeof at === 'string
 // A part's file holds only what its page has not asked for already.
 const byPart = Object.entries(PAGES).filter(([, at]) => at.of)
   .map(([part, { of }]) => [part, fileOfParts(part, shipped(pageFiles[part].filter((f) => !pageFiles[of].includes(f))))]);
-// b: asks for a file of parts and reads it into { name: compiled module } for the loader's `part` ({}
-// if it does not arrive, 0 for a part that does not compile: each such part is then fetched alone,
-// and fails or not on its own).
+// b: asks for a file of parts and hands it to the loader's `unpack`, which reads it into { name: compiled
+// module } for the loader's `part` ({} if it does not arrive, 0 for a part that is not as built or does not
+// compile: each such part is then fetched alone, and fails or not on its own). The loader is imported
+// here rather than its checks copied in: it carries the digest the parts are checked against, and it
+// is coming anyway (the bindings import it; index.html preloads it with its integrity digest).
+const loaderAddress = `${publicUrl}snippets/wasm-split/${loaderName}`;
 const early = `{const p=location.pathname.replace(/\\/+$/,""),f=${JSON.stringify(Object.fromEntries(byAddress))},g=${JSON.stringify(Object.fromEntries(byPart))},`
-  + `b=n=>{n&&(window.storyreelBundles??=[]).push(fetch(${JSON.stringify(`${publicUrl}snippets/wasm-split/`)}+n).then(r=>{if(!r.ok)throw 0;return r.arrayBuffer()})`
-  + '.then(a=>{const u=new Uint8Array(a),i=u.indexOf(10),m={};let o=i+1;for(const[k,l]of JSON.parse(new TextDecoder().decode(u.subarray(0,i))))m[k]=WebAssembly.compile(u.subarray(o,o+=l)).catch(()=>0);return m}).catch(()=>({})))};'
+  + `b=n=>{n&&(window.storyreelBundles??=[]).push(Promise.all([import(${JSON.stringify(loaderAddress)}),fetch(${JSON.stringify(`${publicUrl}snippets/wasm-split/`)}+n).then(r=>{if(!r.ok)throw 0;return r.arrayBuffer()})])`
+  + '.then(([l,a])=>l.unpack(a)).catch(()=>({})))};'
   + 'for(const [r,n] of Object.entries(f))if(new RegExp(r).test(p))b(n);'
   + 'window.storyreelPreloadPart=k=>{b(g[k]);g[k]=0};for(const k of window.storyreelBoot?.wanted??[])storyreelPreloadPart(k)}';
 const boot = /(<script\b(?![^>]*\bsrc=)[^>]*\btype=["']?module["']?[^>]*>)/;

@@ -7,6 +7,23 @@
 (() => {
   // Set by the app itself when it started first: it then reads for itself.
   if (window.storyreelBoot) return;
+  // The boot module (boot-*.js) says when the app's code does not come, but not when it is that code: a
+  // boot module refused by the browser (not the bytes index.html's integrity digest names: altered on
+  // the way) or not arrived never runs, and this is the only other script. By the load event, which
+  // waits for this script too, the boot module (deferred, as modules are) has run or failed; the first
+  // thing it does is set storyreelPreloadPart (deploy/split-pages.mjs).
+  addEventListener('load', () => {
+    const status = document.querySelector('#boot-shell [role=status]');
+    if ('storyreelPreloadPart' in window || !status) return;
+    status.textContent = 'storyreel could not load. Check the connection, then reload.';
+    for (const block of document.querySelectorAll('#boot-shell .skeleton')) block.remove();
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'button primary';
+    button.textContent = 'Reload';
+    button.addEventListener('click', () => location.reload());
+    status.after(button);
+  });
   const reads = new Map();
   const FRESH_MS = 15000;
   const WAIT_MS = 100;

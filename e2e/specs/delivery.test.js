@@ -141,6 +141,44 @@ test("index.html asks the browser to open the API's connection at once; config.j
   }
 });
 
+// What the browser is told it may do with the app, sent with every answer (deploy/nginx.conf sets them
+// once for the server: an add_header in any location would drop them there).
+const PERMITTED = { autoplay: 'self', fullscreen: 'self', 'picture-in-picture': 'self' };
+const DENIED = ['accelerometer', 'camera', 'clipboard-read', 'clipboard-write', 'display-capture', 'encrypted-media', 'gamepad',
+  'geolocation', 'gyroscope', 'hid', 'identity-credentials-get', 'idle-detection', 'local-fonts', 'magnetometer', 'microphone', 'midi',
+  'otp-credentials', 'payment', 'publickey-credentials-get', 'screen-wake-lock', 'serial', 'storage-access', 'sync-xhr', 'usb',
+  'window-management', 'xr-spatial-tracking'];
+
+test('every answer, from each of its locations, carries the security headers: HSTS, the Permissions-Policy, COOP, the CSP, nosniff and no referrer', async () => {
+  const paths = ['/', '/projects/42/video', '/index.html', '/config.json', ...assets.map((a) => `/${a}`),
+    `/snippets/wasm-split/${parts[0]}`, `/snippets/wasm-split/${bundles[0]}`, `/snippets/wasm-split/${digestsFile}`,
+    '/icon-0123456789abcdef.svg']; // a hashed name that is not there: a 404 from the assets' location
+  for (const path of paths) {
+    for (const accept of ['br', 'identity']) {
+      const { status, headers } = await get(path, accept);
+      const at = `${path} (${accept}, ${status})`;
+      assert.equal(headers['strict-transport-security'], 'max-age=31536000', at);
+      assert.equal(headers['cross-origin-opener-policy'], 'same-origin', at);
+      assert.equal(headers['x-content-type-options'], 'nosniff', at);
+      assert.equal(headers['referrer-policy'], 'no-referrer', at);
+      assert.match(headers['content-security-policy'] ?? '', /^default-src 'self'; script-src 'self' 'wasm-unsafe-eval';/, at);
+      const policy = Object.fromEntries((headers['permissions-policy'] ?? '').split(/,\s*/).map((d) => d.split('=')));
+      assert.deepEqual(Object.keys(policy).sort(), [...Object.keys(PERMITTED), ...DENIED].sort(), `${at}: the features named`);
+      for (const [feature, origin] of Object.entries(PERMITTED)) assert.equal(policy[feature], `(${origin})`, `${at}: ${feature}`);
+      for (const feature of DENIED) assert.equal(policy[feature], '()', `${at}: ${feature}`);
+    }
+  }
+  // And the browser reads it so (an unknown feature's warning is the console test's below).
+  const page = await openPage(browser);
+  await page.goto(`${web.url}/sign-in`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  const allowed = await page.evaluate((names) => Object.fromEntries(names.map((n) => [n, document.featurePolicy.allowsFeature(n)])),
+    [...Object.keys(PERMITTED), ...DENIED]);
+  assert.deepEqual(allowed, Object.fromEntries([...Object.keys(PERMITTED).map((f) => [f, true]), ...DENIED.map((f) => [f, false])]));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the app starts through compressed delivery, config.json is fetched once, in parallel with the wasm, and the console stays empty', async () => {
   const page = await openPage(browser);
   const cdp = await page.context().newCDPSession(page);
@@ -227,6 +265,68 @@ test("when the app's code does not arrive (refused, cut, or a Wi-Fi's page in it
   }
 });
 
+/** `bytes` with one byte changed, as a proxy or a faulty cache could: the last character of the first
+ * `text` in them becomes `to`. */
+function oneByteChanged(bytes, text, to) {
+  const at = bytes.indexOf(text);
+  assert.ok(at >= 0, `the bytes hold "${text}"`);
+  const changed = Buffer.from(bytes);
+  changed[at + text.length - 1] = to.charCodeAt(0);
+  assert.notEqual(changed[at + text.length - 1], bytes[at + text.length - 1], 'one byte changed');
+  return changed;
+}
+
+test('every integrity digest in index.html is that of the file as served, in every encoding; the boot module has one', async () => {
+  const html = (await get('/', 'identity')).body.toString();
+  const digested = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map(([tag]) => tag)
+    .filter((tag) => /\bintegrity=/.test(tag))
+    .map((tag) => [tag.match(/\b(?:src|href)="?([^"\s>]+)/)[1], tag.match(/\bintegrity="?([^"\s>]+)/)[1]]);
+  const boot = `/${assets.find((a) => /^boot-[0-9a-f]+\.js$/.test(a))}`;
+  assert.ok(digested.some(([path]) => path === boot), `the boot module's tag carries a digest: ${html}`);
+  // Every script and module index.html loads, and the style sheet: all but the wasm's preload, whose
+  // digest Chromium ignores (deploy/minify-glue.mjs), and the icon's, which no browser checks.
+  assert.deepEqual(digested.map(([path]) => path).sort(), assets.filter((a) => !a.endsWith('.wasm')).map((a) => `/${a}`).sort());
+  for (const [path, integrity] of digested) {
+    for (const [accept, decode] of [['identity', (b) => b], ['gzip', gunzipSync], ['br', brotliDecompressSync]]) {
+      const res = await get(path, accept);
+      assert.equal(res.status, 200, `${path} (${accept})`);
+      assert.equal(`sha384-${createHash('sha384').update(decode(res.body)).digest('base64')}`, integrity, `${path} (${accept})`);
+    }
+  }
+});
+
+// The boot module, refused or missing, cannot say so itself: src/boot_reads.js does.
+test('a boot module changed on the way is refused, and one that does not arrive runs nothing either: the frame says the app could not load and offers to reload, which starts it', async () => {
+  const boot = `/${assets.find((a) => /^boot-[0-9a-f]+\.js$/.test(a))}`;
+  // One letter of its words: still a script that would run.
+  const changed = oneByteChanged(readFileSync(join(dist, boot)), 'Still loading storyreel', 'L');
+  const cases = [
+    ['changed', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: changed })],
+    ['cut', (route) => route.abort('connectionreset')],
+  ];
+  for (const [how, answer] of cases) {
+    const page = await openPage(browser);
+    const said = [];
+    page.on('console', (m) => said.push(m.text()));
+    const isBoot = (url) => url.pathname === boot;
+    await page.route(isBoot, answer);
+    await page.goto(`${web.url}/`);
+    await page.getByRole('status').filter({ hasText: 'storyreel could not load. Check the connection, then reload.' }).waitFor();
+    assert.equal(await page.evaluate(() => 'storyreelPreloadPart' in window), false, `${how}: none of it ran`);
+    assert.equal(await page.getByRole('heading', { name: 'Sign in' }).count(), 0, `${how}: the app has not started`);
+    assert.equal(await page.locator('.skeleton').count(), 0, `${how}: no placeholder left that looks like loading`);
+    if (how === 'changed') {
+      assert.ok(said.some((text) => /integrity/.test(text) && text.includes(boot)), `${how}: refused for its digest: ${JSON.stringify(said)}`);
+    }
+    await page.unroute(isBoot);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Reload' }).count(), 0, `${how}: the frame went`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('offline, the frame says the device is offline; a download that takes long is said to be slow, and then the app starts', async () => {
   const offline = await openPage(browser);
   let cut;
@@ -263,6 +363,8 @@ const parts = readdirSync(partsDir).filter((name) => name.endsWith('.wasm'));
 // part and its length, then their bytes (deploy/split-pages.mjs).
 const bundles = readdirSync(partsDir).filter((name) => name.endsWith('.bin'));
 const bundleOf = (page) => bundles.find((name) => name.startsWith(`parts_${page}-`));
+// Every part's digest, which the loader checks each part's bytes against before compiling them.
+const digestsFile = readdirSync(partsDir).find((name) => /^digests-[0-9a-f]+\.json$/.test(name));
 function partsIn(bytes) {
   const end = bytes.indexOf(10);
   let at = end + 1;
@@ -293,17 +395,30 @@ test("sign-in starts without any page's split-off code; the parts come once, aft
     assert.ok(held.length >= 1, name);
     for (const [part, bytes] of held) assert.ok(bytes.equals(readFileSync(join(partsDir, part))), `${name} holds ${part} as built`);
   }
+  // The digests: one for each part, of the part as built, and the loader holds the digest of the list.
+  const res = await get(`/snippets/wasm-split/${digestsFile}`, 'gzip, deflate, br');
+  assert.equal(res.status, 200, digestsFile);
+  assert.equal(res.headers['content-encoding'], 'br', `${digestsFile} comes brotli`);
+  assert.deepEqual(caching(res.headers), { cacheControl: `max-age=${YEAR}`, expiresIn: YEAR }, `${digestsFile} is cached for a year`);
+  const listed = brotliDecompressSync(res.body);
+  const sha256 = (bytes) => createHash('sha256').update(bytes).digest('base64');
+  assert.deepEqual(JSON.parse(listed), Object.fromEntries(parts.map((p) => [p, sha256(readFileSync(join(partsDir, p)))])));
+  const loaderName = readdirSync(partsDir).find((n) => /^wasm-split-[0-9a-f]+\.js$/.test(n));
+  assert.ok(readFileSync(join(partsDir, loaderName), 'utf8').includes(`"${sha256(listed)}"`), 'the loader holds the digest of the list');
+
   const page = await openPage(browser);
   const asked = [];
-  page.on('request', (r) => { if (isPart(r.url())) asked.push(new URL(r.url()).pathname); });
+  const isDigests = (url) => new URL(url).pathname === `/snippets/wasm-split/${digestsFile}`;
+  page.on('request', (r) => { if (isPart(r.url()) || isDigests(r.url())) asked.push(new URL(r.url()).pathname); });
   await page.goto(`${web.url}/sign-in`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  assert.deepEqual(asked, [], 'the first screen asked for no part, nor any file of parts');
+  assert.deepEqual(asked, [], 'the first screen asked for no part, nor any file of parts, nor their digests');
 
-  // Once the first screen has had the connection to itself, every part is fetched, each once.
+  // Once the first screen has had the connection to itself, every part is fetched, each once, and the
+  // digests they are checked against once.
   await page.waitForFunction((n) => performance.getEntriesByType('resource')
     .filter((e) => e.name.includes('/snippets/wasm-split/') && e.name.endsWith('.wasm')).length >= n, parts.length, { timeout: 30_000 });
-  assert.deepEqual([...asked].sort(), parts.map((p) => `/snippets/wasm-split/${p}`).sort(), 'every part, once');
+  assert.deepEqual([...asked].sort(), [...parts, digestsFile].map((p) => `/snippets/wasm-split/${p}`).sort(), 'every part, once');
 
   // The code is here now: with the connection gone, a page that was not open before still opens.
   await page.getByLabel('Access token').fill('demo-token');
@@ -373,6 +488,118 @@ test("a page's file of parts that does not arrive costs nothing more: each part 
   await page.getByRole('heading', { name: 'New story' }).waitFor();
   const alone = (await partsFetched(page)).filter((f) => f.endsWith('.wasm'));
   assert.ok(alone.some((f) => f.startsWith('split_new_story-')), `the page's part, alone: ${JSON.stringify(alone)}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+/** Records, from the page's start, whether text holding `words` ever appeared in it. */
+async function watchFor(page, words) {
+  await page.addInitScript((w) => {
+    window.sawWords = false;
+    new MutationObserver(() => { if (document.body?.textContent.includes(w)) window.sawWords = true; })
+      .observe(document, { subtree: true, childList: true, characterData: true });
+  }, words);
+}
+
+// The persons page's part, its words changed by one letter: a module the browser would compile and run
+// (it would say "Name the person idz"), where nothing but its digest tells it from the one built.
+const personsPart = parts.find((name) => name.startsWith('split_persons-'));
+const PERSONS_WORDS = 'Name the person ids';
+const ALTERED_WORDS = 'Name the person idz';
+
+test('a part altered on the way is refused before it is compiled, and its digests altered to match are refused too: the page says it could not be loaded, none of its code runs, and "Try again" brings it as built', async () => {
+  const built = readFileSync(join(partsDir, personsPart));
+  const altered = oneByteChanged(built, PERSONS_WORDS, 'z');
+  assert.ok(WebAssembly.validate(altered), 'the altered part is still a module the browser would compile');
+  const sha256 = (bytes) => createHash('sha256').update(bytes).digest('base64');
+  const digests = JSON.parse(readFileSync(join(partsDir, digestsFile)));
+  const alteredDigests = JSON.stringify({ ...digests, [personsPart]: sha256(altered) });
+  const cases = [
+    ['the part', { [personsPart]: [altered, 'application/wasm'] }, personsPart],
+    // Whoever can change the part could change the list of digests too: the loader's own digest of it says.
+    ['the part and its digest', { [personsPart]: [altered, 'application/wasm'], [digestsFile]: [alteredDigests, 'application/json'] }, digestsFile],
+  ];
+  for (const [what, served, refused] of cases) {
+    const page = await openPage(browser);
+    await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+    await watchFor(page, ALTERED_WORDS);
+    const said = [];
+    page.on('console', (m) => { if (m.type() === 'error') said.push(m.text()); });
+    let asked = 0;
+    const isAltered = (url) => url.pathname.startsWith('/snippets/wasm-split/') && url.pathname.split('/').pop() in served;
+    await page.route(isAltered, (route) => {
+      const name = new URL(route.request().url()).pathname.split('/').pop();
+      if (name === refused) asked += 1;
+      const [body, contentType] = served[name];
+      return route.fulfill({ status: 200, contentType, body });
+    });
+    await page.goto(`${web.url}/`);
+    await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Persons' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded: check the connection.' });
+    await alert.waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Page not loaded' }).waitFor();
+    assert.equal(await page.locator('#persons-heading').count(), 0, `${what}: no persons page`);
+    assert.equal(await page.evaluate(() => window.sawWords), false, `${what}: none of the altered code ran`);
+    // Twice for each time the page's code was asked for (by this page, and perhaps before by the app's
+    // fetch of every page's code 3 s after start): the second past the browser's cache.
+    assert.ok(asked >= 2 && asked % 2 === 0, `${what}: ${refused} asked for twice each time: ${asked}`);
+    assert.ok(said.some((text) => text.includes(`${refused} is not the file built`)), `${what}: the console says why: ${JSON.stringify(said)}`);
+
+    // As built, it comes on "Try again".
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Persons' }).waitFor();
+    await page.getByText(PERSONS_WORDS).waitFor();
+    assert.equal(await alert.count(), 0, `${what}: the message went with the failure`);
+    assert.equal(await page.evaluate(() => window.sawWords), false, `${what}: the altered words never showed`);
+    assert.deepEqual(page.problems, [], what);
+    await page.context().close();
+  }
+});
+
+test('a part altered once (a bad copy in a cache on the way, or in the browser\'s) is asked for again, past the browser\'s cache, and then used as built', async () => {
+  const altered = oneByteChanged(readFileSync(join(partsDir, personsPart)), PERSONS_WORDS, 'z');
+  const page = await openPage(browser);
+  await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  await watchFor(page, ALTERED_WORDS);
+  let asked = 0;
+  await page.route((url) => url.pathname === `/snippets/wasm-split/${personsPart}`, (route) => {
+    asked += 1;
+    return asked === 1 ? route.fulfill({ status: 200, contentType: 'application/wasm', body: altered }) : route.continue();
+  });
+  await page.goto(`${web.url}/`);
+  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Persons' }).click();
+  await page.getByRole('heading', { name: 'Persons' }).waitFor();
+  await page.getByText(PERSONS_WORDS).waitFor();
+  assert.equal(asked, 2, 'the altered copy, then the one built');
+  assert.equal(await page.evaluate(() => window.sawWords), false, 'none of the altered code ran');
+  assert.equal(await page.getByText('could not be loaded').count(), 0, 'nothing to say: the page came');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test("a page's file of parts holding an altered part: that part is refused from the file and fetched alone, as built; the file's other parts are used", async () => {
+  const bundle = bundleOf('persons');
+  const held = partsIn(readFileSync(join(partsDir, bundle))).map(([name]) => name);
+  assert.ok(held.includes(personsPart) && held.length > 1, `${bundle} holds the persons page's part and others: ${held}`);
+  const altered = oneByteChanged(readFileSync(join(partsDir, bundle)), PERSONS_WORDS, 'z');
+  assert.ok(WebAssembly.validate(partsIn(altered).find(([name]) => name === personsPart)[1]), 'the altered part would compile');
+  const page = await openPage(browser);
+  await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));
+  await watchFor(page, ALTERED_WORDS);
+  const asked = [];
+  page.on('request', (r) => { if (isPart(r.url())) asked.push(new URL(r.url()).pathname.split('/').pop()); });
+  await page.route((url) => url.pathname === `/snippets/wasm-split/${bundle}`,
+    (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: altered }));
+  await page.goto(`${web.url}/persons`);
+  await page.getByRole('heading', { name: 'Persons' }).waitFor();
+  await page.getByText(PERSONS_WORDS).waitFor();
+  assert.equal(await page.evaluate(() => window.sawWords), false, 'none of the altered code ran');
+  assert.equal(asked[0], bundle, `the page's file of parts, first: ${JSON.stringify(asked)}`);
+  // (After 3 s the app fetches the other pages' parts; those the page took from the file it never asks for.)
+  assert.deepEqual(asked.filter((name) => held.includes(name)), [personsPart], `only the altered part alone: ${JSON.stringify(asked)}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
