@@ -5,9 +5,8 @@
 
 use crate::api::boot_reads;
 use crate::browser::page::{cancel_heading_focus, remove_boot_frame, set_title, want_heading_focus};
-use crate::browser::storage::Refusal;
 use crate::browser::theme;
-use crate::components::{with_code, Banner, NotFound, RequireSignIn, Tone, PAGE_CODE};
+use crate::components::{with_code, Banner, MessageBanner, NotFound, RequireSignIn, Tone, PAGE_CODE};
 use crate::config::Config;
 use crate::domain::theme::ThemeChoice;
 use crate::hooks::use_load;
@@ -69,24 +68,7 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
         </a>
         <Header />
         {warning.map(|w| view! { <Banner tone=Tone::Info>{w}</Banner> })}
-        {move || {
-            refused
-                .get()
-                .map(|refusal| {
-                    view! {
-                        <Banner tone=Tone::Warning>
-                            {match refusal {
-                                Refusal::Blocked => {
-                                    "This browser does not let storyreel keep anything on this device: your sign-in and drafts last only until you reload or leave this page."
-                                }
-                                Refusal::Full => {
-                                    "This browser's storage for storyreel is full: your latest changes could not be kept on this device, and last only until you reload or leave this page. What was kept before stays as it was."
-                                }
-                            }}
-                        </Banner>
-                    }
-                })
-        }}
+        <MessageBanner tone=Tone::Warning message=refused />
         <main id="main" tabindex="-1">
             {move || {
                 let now = screen.get();

@@ -37,31 +37,27 @@ pub enum Worth {
     Cache,
 }
 
-/// Why something the person would miss was not kept.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The browser keeps nothing for this site (storage blocked, or a private window with no room).
-    Blocked,
-    /// The storage is full, even with the caches given up.
-    Full,
-}
+/// Said when the browser keeps nothing for this site (storage blocked, or a private window with no room).
+const BLOCKED: &str = "This browser does not let storyreel keep anything on this device: your sign-in and drafts last only until you reload or leave this page.";
+/// Said when the storage is full, even with the caches given up.
+const FULL: &str = "This browser's storage for storyreel is full: your latest changes could not be kept on this device, and last only until you reload or leave this page. What was kept before stays as it was.";
 
 thread_local! {
     // Any write anywhere may be the one refused, so the app's signal is reachable from here.
-    static REFUSED: Cell<Option<RwSignal<Option<Refusal>>>> = const { Cell::new(None) };
+    static REFUSED: Cell<Option<RwSignal<Option<String>>>> = const { Cell::new(None) };
     static HOME: Cell<Option<Persistence>> = const { Cell::new(None) };
 }
 
-/// `refused` is set when the browser refuses to keep something the person would miss.
-pub fn report_refusals_to(refused: RwSignal<Option<Refusal>>) {
+/// `refused` says why, once the browser refuses to keep something the person would miss.
+pub fn report_refusals_to(refused: RwSignal<Option<String>>) {
     REFUSED.with(|r| r.set(Some(refused)));
 }
 
-fn report(refusal: Refusal) {
+fn report(why: &'static str) {
     if let Some(refused) = REFUSED.with(Cell::get) {
         // Blocked says more than full (nothing at all is kept), so it is not replaced by it.
-        if refused.get_untracked() != Some(Refusal::Blocked) {
-            refused.set(Some(refusal));
+        if refused.with_untracked(|r| r.as_deref() != Some(BLOCKED)) {
+            refused.set(Some(why.to_owned()));
         }
     }
 }
@@ -143,7 +139,7 @@ pub fn keep_draft(key: &str, value: &str) -> bool {
 pub fn put(key: &str, value: &str, persistence: Persistence, worth: Worth) -> bool {
     let Some(storage) = area(persistence) else {
         if worth == Worth::Kept {
-            report(Refusal::Blocked);
+            report(BLOCKED);
         }
         return false;
     };
@@ -161,7 +157,7 @@ pub fn put(key: &str, value: &str, persistence: Persistence, worth: Worth) -> bo
     }
     // A storage that holds nothing at all refuses even the smallest write: then nothing is kept.
     let nothing_fits = storage.length().unwrap_or(0) == 0;
-    report(if full && !nothing_fits { Refusal::Full } else { Refusal::Blocked });
+    report(if full && !nothing_fits { FULL } else { BLOCKED });
     false
 }
 

@@ -186,6 +186,11 @@ impl PaidActions {
                     started.try_update_value(|s| s.take());
                     (outcomes.refused)(e);
                 }
+                // Another tab saw the work shown (and ended the record) while this one waited for its answer.
+                (_, _) if unconfirmed::load(project_id).is_none_or(|r| r.sent_at != sent.sent_at) => {
+                    self.record.try_set(None);
+                    self.after_shown(&sent, follow_ups::load(project_id));
+                }
                 (_, answer) => {
                     let cause = answer.err().map_or("", |e| cause(&e));
                     error.try_set(Some(format!(
