@@ -313,7 +313,15 @@ export const ACTIONS = [
         const b = [...document.querySelectorAll('button')].find((x) => x.textContent === 'Upscale the video');
         return !b || !b.disabled;
       }, null, { timeout: 20_000 });
-      if (await button.isVisible()) await button.click();
+      if (await button.isVisible()) {
+        await button.click();
+        // Past the usual time of an upscale that was never confirmed, a dialog says the first may still run.
+        if (UNCERTAIN.has(faultName) && !LANDED.has(faultName)) {
+          const again = page.getByRole('dialog', { name: 'Upscale again' });
+          await again.getByText(/was never confirmed\. If the service did receive it, it may still run/).waitFor();
+          await again.getByRole('button', { name: 'Upscale the video' }).click();
+        }
+      }
       await started.waitFor({ timeout: 20_000 });
     },
     charges: 0, // upscaling is free

@@ -61,6 +61,14 @@ impl Paid {
         }
     }
 
+    /// What the first request may still do if it did arrive: an upscale is free (spec 4.8), but runs.
+    fn may_still(self) -> &'static str {
+        match self {
+            Self::Upscale => "run",
+            _ => "be charged",
+        }
+    }
+
     /// The work the video page follows to its result once the service shows it.
     fn asked(self) -> Option<Asked> {
         match self {
@@ -162,16 +170,18 @@ impl Unconfirmed {
     /// Said once the usual time has passed with nothing changed.
     pub fn lapsed_text(&self, sent: &str) -> String {
         format!(
-            "{} sent at {sent} was never confirmed, and the project has not changed since: it may not have reached the service. You can send it again, but if the first request did arrive, it may still be charged.",
-            self.paid.name()
+            "{} sent at {sent} was never confirmed, and the project has not changed since: it may not have reached the service. You can send it again, but if the first request did arrive, it may still {}.",
+            self.paid.name(),
+            self.paid.may_still()
         )
     }
 
     /// Said in a paid dialog opened while a lapsed record stands.
     pub fn resend_warning(&self, sent: &str) -> String {
         format!(
-            "{} sent at {sent} was never confirmed. If the service did receive it, it may still be charged, as well as what you send now.",
-            self.paid.name()
+            "{} sent at {sent} was never confirmed. If the service did receive it, it may still {}, as well as what you send now.",
+            self.paid.name(),
+            self.paid.may_still()
         )
     }
 }
@@ -385,7 +395,9 @@ mod tests {
         );
         assert!(record.lapsed_text("14:02").contains("may still be charged"));
         assert!(sent(APPROVE, None).waiting_text("9:15").starts_with("The approval sent at 9:15"));
-        assert!(sent(Paid::Upscale, None).resend_warning("9:15").starts_with("The upscale sent at 9:15 was never"));
+        let upscale = sent(Paid::Upscale, None).resend_warning("9:15");
+        assert!(upscale.starts_with("The upscale sent at 9:15 was never"), "{upscale}");
+        assert!(upscale.contains("it may still run"), "an upscale is free: {upscale}");
     }
 
     #[test]

@@ -157,28 +157,48 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, paid: PaidActions) -> impl
 #[component]
 pub fn UpscalePanel(project_id: i64, paid: PaidActions) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
-    let upscale = move |_| {
+    // Free, so asked without a question; but after an upscale sent earlier was never confirmed, a dialog
+    // says that one may still run before another is sent.
+    let asking_again = RwSignal::new(false);
+    let upscale = move || {
         paid.send(
             Paid::Upscale,
             "",
             move |client| async move { client.upscale_project(project_id).await.map(drop) },
             Outcomes {
-                started: Box::new(|| {}),
+                started: Box::new(move || asking_again.set(false)),
                 refused: Box::new(move |e: ApiError| error.set(Some(e.after("Upscaling could not start")))),
             },
             error,
         );
     };
+    let warning = paid.warning();
     view! {
         <div class="approve-panel">
             <p>
                 "Upscaling makes a higher-resolution copy of the final video. It is free for now and takes 5 to 10 minutes; the original stays available."
             </p>
-            <MessageBanner tone=Tone::Warning message=paid.warning() />
-            <button type="button" class="button" disabled=move || !paid.offered() on:click=upscale>
+            <button
+                type="button"
+                class="button"
+                disabled=move || !paid.offered()
+                on:click=move |_| {
+                    if warning.with_untracked(Option::is_some) { asking_again.set(true) } else { upscale() }
+                }
+            >
                 "Upscale the video"
             </button>
             <MessageBanner tone=Tone::Error message=error />
         </div>
+        <ConfirmDialog
+            open=asking_again
+            title="Upscale again"
+            confirm_label="Upscale the video"
+            busy=paid.busy()
+            error=error
+            on_confirm=Callback::new(move |_| upscale())
+        >
+            <MessageBanner tone=Tone::Warning message=warning />
+        </ConfirmDialog>
     }
 }
