@@ -250,6 +250,34 @@ export async function openPage(browser, contextOptions = {}) {
   return page;
 }
 
+/** `count` pages in ONE context, so they share storage as tabs of one browser do (and, with `clock`, one
+ * Playwright clock, which a test moves on with `context.clock`); each fails its test on app errors, and
+ * accepts the question a page asks before it is left with unsaved edits. */
+export async function openTabs(browser, count, { clock = false } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (clock) await context.clock.install();
+  const pages = [];
+  for (let i = 0; i < count; i++) {
+    const page = await context.newPage();
+    openPages.add(page);
+    page.problems = [];
+    page.on('pageerror', (e) => page.problems.push(String(e)));
+    page.on('dialog', (d) => d.accept());
+    pages.push(page);
+  }
+  return pages;
+}
+
+/** Signs in as a person does, at `url` when given (a signed-out visitor is sent to sign in and back), with
+ * "Remember me" when `remember`; resolves once the app has kept the token and moved on. */
+export async function signIn(page, { url, token = 'demo-token', remember = false } = {}) {
+  if (url) await page.goto(url);
+  await page.getByLabel('Access token').fill(token);
+  if (remember) await page.getByLabel('Remember me on this device').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Access token').waitFor({ state: 'detached' });
+}
+
 /** A route handler answering with the service's real answer, its JSON changed by `change` (which
  * returns the new body, or changes the one given); an error answer passes unchanged. A request can
  * be in the middle of this when its test clears the route or closes the page; that request then has

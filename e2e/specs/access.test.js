@@ -7,7 +7,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
+import { artifacts, checkScreen, openPage, signIn as signInAs, testOnce, useRun } from '../lib/harness.js';
 
 // A token nothing else could contain by chance, so any copy of it found anywhere is a leak.
 const TOKEN = 'sr-canary-7Qz8x2LmT0vRk4';
@@ -31,15 +31,7 @@ after(() => {
   syncBuiltinESMExports();
 });
 
-async function signIn(page, token, { to, remember = false } = {}) {
-  if (to) await page.goto(web.url + to);
-  await page.getByLabel('Access token').fill(token);
-  if (remember) await page.getByLabel('Remember me on this device').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // The token is kept only once the service accepted it and the app moved on: a navigation before
-  // then would find the person signed out.
-  await page.getByLabel('Access token').waitFor({ state: 'detached' });
-}
+const signIn = (page, token, { to, remember = false } = {}) => signInAs(page, { url: to && web.url + to, token, remember });
 
 /** storyreel's keys in both web storages of the page. */
 const storedKeys = (page) => page.evaluate(() => [localStorage, sessionStorage]

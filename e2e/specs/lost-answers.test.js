@@ -6,7 +6,7 @@
 // video is there, which "nothing changed" must never read as "nothing was done".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { profile, useRun } from '../lib/harness.js';
+import { openTabs, profile, signIn as signInAs, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 // The client gives up after 3 s; the service answers 20 s after it did the work.
@@ -19,27 +19,13 @@ const LATE_MS = 20_000;
 const answerLate = (path) => sim.control('PUT', '/_sim/faults', { answer_late_count: 1, answer_late_ms: LATE_MS, path_contains: path });
 const calm = () => sim.control('PUT', '/_sim/faults', { answer_late_count: 0, path_contains: null });
 
-/** Two tabs of one browser (one context: one storage and one Playwright clock, which the test moves on). */
+/** Two tabs of one browser: one storage, and one Playwright clock, which the test moves on. */
 async function twoTabs() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.clock.install();
-  const tabs = [];
-  for (let i = 0; i < 2; i++) {
-    const page = await context.newPage();
-    page.problems = [];
-    page.on('pageerror', (e) => page.problems.push(String(e)));
-    tabs.push(page);
-  }
-  return { context, tabs };
+  const tabs = await openTabs(browser, 2, { clock: true });
+  return { context: tabs[0].context(), tabs };
 }
 
-async function signIn(page, to) {
-  await page.goto(web.url + to);
-  await page.getByLabel('Access token').fill('demo-token');
-  await page.getByLabel('Remember me on this device').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Access token').waitFor({ state: 'detached' });
-}
+const signIn = (page, to) => signInAs(page, { url: web.url + to, remember: true });
 
 const charges = async (id, reason) => (await sim.control('GET', '/_sim/users/1')).ledger
   .filter((e) => e.project_id === id && e.amount < 0 && (!reason || reason.test(e.reason))).length;

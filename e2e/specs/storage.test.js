@@ -2,7 +2,7 @@
 // zero quota, a full quota; and two tabs editing one project, which share the device's storage.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, openPage, useRun } from '../lib/harness.js';
+import { checkScreen, openPage, openTabs, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 useRun(['--speed', '500'], {}, (run) => ({ sim, web, browser } = run));
@@ -91,20 +91,6 @@ test('storage quota exceeded: a draft that no longer fits keeps the one before, 
   await page.context().close();
 });
 
-/** Pages in ONE context, so they share localStorage as two tabs do; each fails the test on app errors. */
-async function openTabs(count) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const pages = [];
-  for (let i = 0; i < count; i++) {
-    const page = await context.newPage();
-    page.problems = [];
-    page.on('pageerror', (e) => page.problems.push(String(e)));
-    page.on('dialog', (d) => d.accept()); // leaving with unsaved edits asks first
-    pages.push(page);
-  }
-  return pages;
-}
-
 async function openReview(page, id) {
   await page.goto(`${web.url}/projects/${id}`);
   await page.getByLabel('Access token').fill('demo-token');
@@ -119,7 +105,7 @@ const puts = async (id) => (await sim.requests('PUT', new RegExp(`/scene-project
 
 test("two tabs: A saving a draft begun before B saved the same scene is told, and saving again keeps A's edits", async () => {
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'Two friends build a raft on a river', num_scenes: 2 });
-  const [a, b] = await openTabs(2);
+  const [a, b] = await openTabs(browser, 2);
   const sceneA = await openReview(a, id);
   const sceneB = await openReview(b, id);
 
@@ -151,7 +137,7 @@ test("two tabs: A saving a draft begun before B saved the same scene is told, an
 
 test('two tabs: A reloading its draft after B saved the scene is told, and discarding takes the saved text', async () => {
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A fox learns to play the violin', num_scenes: 2 });
-  const [a, b] = await openTabs(2);
+  const [a, b] = await openTabs(browser, 2);
   const sceneA = await openReview(a, id);
   const sceneB = await openReview(b, id);
 

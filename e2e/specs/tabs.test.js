@@ -4,29 +4,15 @@
 // The app's own storage and tabs, not the service's answers: the default profile only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useRun } from '../lib/harness.js';
+import { openTabs, signIn as signInAs, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 useRun(['--speed', '50'], { poll_interval_seconds: 1 }, (run) => ({ sim, web, browser } = run));
+const signIn = (page, to, options) => signInAs(page, { url: web.url + to, ...options });
 
 async function tabs(count) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const pages = [];
-  for (let i = 0; i < count; i++) {
-    const page = await context.newPage();
-    page.problems = [];
-    page.on('pageerror', (e) => page.problems.push(String(e)));
-    pages.push(page);
-  }
-  return { context, pages };
-}
-
-async function signIn(page, to, { token = 'demo-token', remember }) {
-  await page.goto(web.url + to);
-  await page.getByLabel('Access token').fill(token);
-  if (remember) await page.getByLabel('Remember me on this device').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Access token').waitFor({ state: 'detached' });
+  const pages = await openTabs(browser, count);
+  return { context: pages[0].context(), pages };
 }
 
 const storyreelKeys = (page) => page.evaluate(() => [localStorage, sessionStorage]
