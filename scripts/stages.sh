@@ -213,8 +213,10 @@ run_e2e() {
   out=$(mktemp -d)
   printf '%s\n' "$@" | node profiles.js order >"$out/queue" || return
   # In the background for its pid: GNU xargs runs one more command at once on each SIGUSR1.
+  # No test may hang: node's own default is no limit. A test's own waits end sooner and say what they
+  # waited for (e2e/lib/harness.js `until`, Playwright's 30 s); this ends one that waits on nothing.
   xargs -P "${E2E_FILES_AT_ONCE:-3}" -L 1 sh -c \
-    'SIM_PROFILE=$1 node --test --test-reporter=tap "$2" >"$0/$1-$(basename "$2").log" 2>&1' "$out" <"$out/queue" &
+    'SIM_PROFILE=$1 node --test --test-timeout=${E2E_TEST_TIMEOUT_MS:-180000} --test-reporter=tap "$2" >"$0/$1-$(basename "$2").log" 2>&1' "$out" <"$out/queue" &
   echo $! >"$stage_logs/e2e.pid"
   wait $! || rc=$?
   rm -f "$stage_logs/e2e.pid"
@@ -227,7 +229,7 @@ run_e2e() {
 }
 
 # One more end-to-end run at once as each of the background stages named ends (in the order they end),
-# at most $1 more in all.
+# at most $1 more in all. A stage whose process is gone without writing its .done (killed) has ended too.
 widen_e2e_as_each_ends() {
   local more=$1 name still
   shift
@@ -235,7 +237,7 @@ widen_e2e_as_each_ends() {
   while [ ${#left[@]} -gt 0 ]; do
     still=()
     for name in "${left[@]}"; do
-      if [ ! -f "$stage_logs/$name.done" ]; then
+      if [ ! -f "$stage_logs/$name.done" ] && stage_running "$name"; then
         still+=("$name")
       elif [ "$more" -gt 0 ]; then
         widen_e2e
@@ -245,6 +247,15 @@ widen_e2e_as_each_ends() {
     left=("${still[@]}")
     [ ${#left[@]} -eq 0 ] || sleep 1
   done
+}
+
+# Whether the background stage `name` still has a process.
+stage_running() {
+  local pid
+  for pid in "${!stage_pid_name[@]}"; do
+    [ "${stage_pid_name[$pid]}" = "$1" ] && kill -0 "$pid" 2>/dev/null && return 0
+  done
+  return 1
 }
 
 # Lets the end-to-end queue run one more at once from now on (none if it has ended).

@@ -102,7 +102,7 @@ export async function project(state, scenes = 2) {
   if (state === 'generating') await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 });
   await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
   if (state === 'generating') return id;
-  while ((await sim.call('GET', `/scene-projects/${id}/status`)).status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+  await sim.completed(id);
   return id;
 }
 

@@ -60,6 +60,20 @@ export const testOnce = profile === 'alt' ? () => {} : test;
 /** Where each started simulator serves its media, by API base URL, for the web server's policy. */
 const mediaOrigins = new Map();
 
+/**
+ * Asks `probe` (which may be async) every `everyMs` until it answers something truthy, and answers that.
+ * Every wait in a test has a deadline: past `timeoutMs` it fails, naming what it waited for.
+ */
+export async function until(what, probe, { timeoutMs = 30_000, everyMs = 50 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s for ${what}, in vain`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
 /** storyreel-sim (SIM_BIN, else the release build) on a free port, in this run's profile; `flags` as on
  * its command line. */
 export async function startSim(flags = [], port = 0) {
@@ -104,6 +118,14 @@ export async function startSim(flags = [], port = 0) {
     url, api: `${url}/api/v1`, port: Number(new URL(url).port), stop: stopper(child), control,
     /** Calls the API as a signed-in person would, for set-up the test is not about. */
     call: api,
+    /** Until project `id`'s status says completed (a deadline of `timeoutMs`). */
+    completed: (id, token = 'demo-token', timeoutMs) => until(`project ${id} to complete`,
+      async () => (await api('GET', `/scene-projects/${id}/status`, undefined, token)).status === 'completed', { timeoutMs }),
+    /** Until project `id` has an upscaled video, and answers the project. */
+    upscaled: (id) => until(`project ${id}'s upscaled video`, async () => {
+      const p = await api('GET', `/scene-projects/${id}`);
+      return p.final_video_url_upscaled && p;
+    }),
     /** A project approved through the API: generating from now on. */
     async approvedProject(scenes = 2, idea = 'A paper boat sails to the sea') {
       const { id } = await api('POST', '/stories/create', { person_id: 1, story_idea: idea, num_scenes: scenes });

@@ -19,9 +19,9 @@ async function completed(scenes, narrate) {
     if (narration !== undefined) await sim.call('PUT', `/scene-projects/${id}/scenes/${scene.id}`, { narration_text: narration });
   }
   await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
-  while ((await sim.call('GET', `/scene-projects/${id}/status`)).status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+  await sim.completed(id);
   await sim.call('POST', `/scene-projects/${id}/upscale`);
-  while (!(await sim.call('GET', `/scene-projects/${id}`)).final_video_url_upscaled) await new Promise((r) => setTimeout(r, 50));
+  await sim.upscaled(id);
   return sim.call('GET', `/scene-projects/${id}`);
 }
 

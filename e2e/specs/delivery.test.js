@@ -611,7 +611,7 @@ test('a video page watching a generation starts without the finished view\'s cod
   await sim.control('PUT', `/_sim/projects/${generating}/speed`, { speed: 1 }); // generating for the whole test
   await sim.call('POST', `/scene-projects/${generating}/approve`, { confirm_credits: true });
   const finished = await sim.approvedProject(2);
-  while ((await sim.call('GET', `/scene-projects/${finished}/status`)).status !== 'completed') await new Promise((ok) => setTimeout(ok, 50));
+  await sim.completed(finished);
 
   const page = await openPage(browser);
   await page.addInitScript(() => sessionStorage.setItem('storyreel.token', 'demo-token'));

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { changedAnswer, checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
+import { changedAnswer, checkScreen, openPage, testOnce, until, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 useRun(['--speed', '2000'], { poll_interval_seconds: 0.5, request_timeout_seconds: 5 }, (run) => ({ sim, web, browser } = run));
@@ -16,9 +16,9 @@ useRun(['--speed', '2000'], { poll_interval_seconds: 0.5, request_timeout_second
 async function finishedAndUpscaled() {
   const id = await sim.approvedProject(2, 'A lighthouse keeper befriends a whale');
   const project = () => sim.call('GET', `/scene-projects/${id}`);
-  while ((await sim.call('GET', `/scene-projects/${id}/status`)).status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+  await sim.completed(id);
   await sim.call('POST', `/scene-projects/${id}/upscale`);
-  while (!(await project()).final_video_url_upscaled) await new Promise((r) => setTimeout(r, 50));
+  await sim.upscaled(id);
   return project();
 }
 
@@ -204,7 +204,7 @@ testOnce('a download goes on while the person moves to another page, the link sh
   await page.getByRole('link', { name: 'Download the upscaled video' }).click();
   await page.getByRole('status').filter({ hasText: 'Downloading…' }).waitFor();
   assert.equal(await questioned(), true, 'a read under way: leaving is questioned');
-  while (!held.has(file(upscaled))) await page.waitForTimeout(50);
+  await until('the upscaled file\'s read to be held', () => held.has(file(upscaled)));
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await page.getByLabel('Access token').waitFor();
   await held.get(file(upscaled))?.continue().catch(() => {});

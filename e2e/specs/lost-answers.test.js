@@ -33,11 +33,7 @@ const charges = async (id, reason) => (await sim.control('GET', '/_sim/users/1')
 async function completed() {
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A kite maker races the wind', num_scenes: 2 });
   await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
-  const deadline = Date.now() + 30_000;
-  while ((await sim.call('GET', `/scene-projects/${id}/status`)).status !== 'completed') {
-    assert.ok(Date.now() < deadline, `project ${id} did not complete`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await sim.completed(id);
   return id;
 }
 

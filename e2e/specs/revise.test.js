@@ -10,9 +10,7 @@ useRun(['--speed', '2000'], { poll_interval_seconds: 0.5, request_timeout_second
 async function completed(target, token = 'demo-token', person = 1) {
   const { id } = await target.call('POST', '/stories/create', { person_id: person, story_idea: 'A lantern maker lights a village', num_scenes: 2 }, token);
   await target.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true }, token);
-  while ((await target.call('GET', `/scene-projects/${id}/status`, undefined, token)).status !== 'completed') {
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await target.completed(id, token);
   return id;
 }
 

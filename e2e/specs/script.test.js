@@ -97,9 +97,7 @@ test('the review page and the finished page give the script and the subtitles as
   await checkScreen(page, 'review-files');
 
   await sim.call('POST', `/scene-projects/${project.id}/approve`, { confirm_credits: true });
-  while ((await sim.call('GET', `/scene-projects/${project.id}/status`)).status !== 'completed') {
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await sim.completed(project.id);
   await page.goto(`${web.url}/projects/${project.id}/video`);
   await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
   const finished = [];

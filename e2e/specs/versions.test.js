@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { changedAnswer, openPage, profile, screenInEveryVariant, useRun } from '../lib/harness.js';
+import { changedAnswer, openPage, profile, screenInEveryVariant, until, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 
@@ -20,7 +20,7 @@ const times = (page) => page.evaluate(() => ['Before', 'After'].map((label) => {
 test('after a regeneration the versions are listed, checked, compared in step and downloadable', async () => {
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A kite maker tests a kite on the cliffs', num_scenes: 2 });
   await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
-  while ((await sim.call('GET', `/scene-projects/${id}/status`)).status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+  await sim.completed(id);
   const first = (await sim.call('GET', `/scene-projects/${id}`)).final_video_url;
 
   const page = await openPage(browser);
@@ -83,7 +83,7 @@ test('after a regeneration the versions are listed, checked, compared in step an
 test('a storage that signs its links afresh at every read keeps one version of each file', async () => {
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A lighthouse keeper paints the storm', num_scenes: 2 });
   await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
-  while ((await sim.call('GET', `/scene-projects/${id}/status`)).status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+  await sim.completed(id);
 
   const page = await openPage(browser);
   // Every answer's media addresses signed anew, as presigned addresses are (the storage ignores the
@@ -107,7 +107,7 @@ test('a storage that signs its links afresh at every read keeps one version of e
     const before = read;
     await page.reload();
     await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
-    while (read === before) await page.waitForTimeout(50);
+    await until('the reloaded page to read the project', () => read !== before);
     await page.waitForTimeout(300);
   }
   assert.ok(read >= 3, `the project read with new signatures ${read} times`);

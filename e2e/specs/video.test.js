@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, changedAnswer, checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
+import { artifacts, changedAnswer, checkScreen, openPage, testOnce, until as waitUntil, useRun } from '../lib/harness.js';
 
 const INTERVAL_S = 1;
 let sim, web, browser;
@@ -161,7 +161,7 @@ testOnce('the simulator stopped mid-generation shows reconnecting, and the page 
 async function completedProject() {
   await sim.control('PUT', '/_sim/speed', { speed: 100000 });
   const id = await sim.approvedProject(2);
-  while ((await sim.call('GET', `/scene-projects/${id}/status`)).status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+  await sim.completed(id);
   await sim.control('PUT', '/_sim/speed', { speed: 16 });
   return id;
 }
@@ -276,7 +276,7 @@ testOnce('the live region speaks at a new step and a new quarter, never for a ch
     now = { ...now, ...next };
     const until = served + 2;
     await page.waitForFunction((p) => document.querySelector('progress')?.value === p, now.progress);
-    while (served < until) await page.waitForTimeout(100);
+    await waitUntil('the page to have the answer twice', () => served >= until, { everyMs: 100 });
     await page.waitForTimeout(200);
   };
   await answer({});
