@@ -1,13 +1,13 @@
 // The build's versions that must agree, checked before cargo starts (Trunk.toml's pre_build hook) and at
 // the end of scripts/setup, so a mismatch stops the build at once with every version named, instead of
-// minutes later in wasm-bindgen ("schema version" / "rust Wasm file was built with a different version")
-// or in the browser (a split part whose imports do not resolve).
+// after cargo's build, when trunk finds the wasm-bindgen CLI is not Cargo.lock's (docs/build.md has both
+// messages), or at the splitter or in the browser for wasm-split.
 // - wasm-bindgen: the crate in Cargo.lock, Trunk.toml's [tools] wasm_bindgen if set, and the CLI on PATH
 //   (the real one, past deploy/bin) must be one version: the CLI reads the schema the crate's macros wrote.
 // - wasm_split: the helpers crate in Cargo.lock (leptos' wasm_split, which stamps the wasm with its format)
 //   and the wasm-split-cli cargo installed (the crate wasm_split_cli_support, which reads that stamp and
-//   refuses one it does not know). The two are released apart from one repository (helpers 0.2.3, the
-//   cli 0.2.4 at once), so they need not be equal: the same 0.x series, the cli no older than the helpers.
+//   refuses one it does not know). The two are released apart from one repository (the newest helpers are
+//   0.2.3, the newest cli 0.2.4), so they need not be equal: the same 0.x series, the cli no older.
 // Run from the repository's root (trunk runs its hooks there). CARGO_HOME says where cargo installs.
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
