@@ -6,7 +6,7 @@
 // starts it the same way and says so when it cannot.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { minify } from '../e2e/node_modules/terser/main.js';
+import { minify } from 'terser';
 import { attr, hashedName, sri, stagingDir } from './staged.mjs';
 
 const dir = stagingDir('externalize-boot');

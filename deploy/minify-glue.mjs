@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { minify } from '../e2e/node_modules/terser/main.js';
+import { minify } from 'terser';
 import { one, sri, stagingDir } from './staged.mjs';
 
 const dir = stagingDir('minify-glue');

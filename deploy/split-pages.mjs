@@ -25,7 +25,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { basename, join } from 'node:path';
-import { minify } from '../e2e/node_modules/terser/main.js';
+import { minify } from 'terser';
 import { hashedName, one, sri, stagingDir } from './staged.mjs';
 
 const dir = stagingDir('split-pages');

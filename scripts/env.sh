@@ -1,6 +1,7 @@
 # Sourced by the scripts: the tools scripts/setup installed, first on PATH.
-# deploy/bin first: its wasm-bindgen splits the release wasm, then runs the real one (it says why).
-export PATH="$PWD/deploy/bin:$PWD/e2e/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+# deploy/bin first: its wasm-bindgen splits the release wasm, then runs the real one (it says why); then
+# deploy's npm packages (binaryen's wasm-opt 132: Debian's 108 breaks the app at load).
+export PATH="$PWD/deploy/bin:$PWD/deploy/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 # Starts storyreel-sim (SIM_BIN, else the release build: cargo build -p storyreel-sim --release) on a
@@ -69,7 +70,7 @@ app_build_inputs() {
     printf '%s\n' "$*" "${STORYREEL_WASM_NAMES:-}" "${TRUNK_PUBLIC_URL:-}" "$(trunk --version)" \
       "$(wasm-bindgen --version)" "$(wasm-opt --version)" "$(sha256sum "$(command -v wasm-split-cli)")" "$(rustc -V)" "$(node --version)"
     { git ls-files -z -co --exclude-standard -- . ':!e2e' ':!docs' ':!tests' ':!sim' ':!.ci' ':!*.md' ':!scripts'
-      git ls-files -z -co -- scripts/env.sh e2e/package.json e2e/package-lock.json; } | sort -z | xargs -0 sha256sum 2>&1
+      git ls-files -z -co -- scripts/env.sh; } | sort -z | xargs -0 sha256sum 2>&1
   } | sha256sum | cut -d' ' -f1
 }
 

@@ -10,7 +10,7 @@ import { measureBundle } from '../lib/bundle.js';
 // The budget is the first load as last measured, rounded up to the next 100 B: a change that adds to
 // it raises the budget by what it measurably costs, in the same commit, and docs/bundle.md says what
 // each step cost and what was measured and not kept. The goal is 150 KB brotli (the wire's size).
-const BUDGET = 189_000;
+const BUDGET = 190_000;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {
@@ -19,5 +19,6 @@ test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, (
   const table = files.map((f) => `${f.name}: ${f.raw} raw, ${f.gzip} gzip, ${f.brotli} brotli`).join('\n');
   assert.ok(files.some((f) => f.name.endsWith('.wasm')), `the wasm is not among the first-load files:\n${table}`);
   assert.ok(total.gzip <= BUDGET, `first load ${total.gzip} B gzip is over the ${BUDGET} B budget:\n${table}`);
-  console.log(`first load: ${total.raw} B raw, ${total.gzip} B gzip -9, ${total.brotli} B brotli 11 (budget ${BUDGET})`);
+  // Each file too: a change is measured by comparing two builds' tables (docs/build.md).
+  console.log(`${table}\nfirst load: ${total.raw} B raw, ${total.gzip} B gzip -9, ${total.brotli} B brotli 11 (budget ${BUDGET})`);
 });

@@ -18,7 +18,7 @@ impl From<leptos::wasm_split::SplitLoaderError> for CodeNotLoaded {
     }
 }
 
-/// A split point: with the `split` feature (release builds, index.html) `$name` is a `wasm_split`
+/// A split point: with the `split` feature (trunk builds, Trunk.toml) `$name` is a `wasm_split`
 /// point (leptos' `#[lazy]` mechanism, `fallible` so that a failed download is said, not a panic)
 /// whose code deploy/bin/wasm-bindgen cuts off; without it (tests, native) the same function simply
 /// builds the view. `$preload` fetches the code without building anything.
