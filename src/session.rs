@@ -42,17 +42,9 @@ impl Session {
         // things wait where the owner key is.
         let home = storage::found_in(TOKEN_KEY).or_else(|| storage::found_in(OWNER_KEY));
         storage::set_home(home);
-        let token = storage::mine(TOKEN_KEY).filter(|t| !t.trim().is_empty());
-        // A tab-only sign-in kept by an earlier version has its owner key on the device only: the
-        // token's fingerprint names the account here until the next sign-in.
-        let owner = storage::mine(OWNER_KEY).or_else(|| {
-            let owner = owner(token.as_deref()?.trim(), None);
-            storage::keep_mine(OWNER_KEY, &owner, Worth::Kept);
-            Some(owner)
-        });
         Self {
-            token: RwSignal::new(token),
-            owner: StoredValue::new(owner.unwrap_or_default()),
+            token: RwSignal::new(storage::mine(TOKEN_KEY).filter(|t| !t.trim().is_empty())),
+            owner: StoredValue::new(storage::mine(OWNER_KEY).unwrap_or_default()),
             api_base_url: RwSignal::new(api_base_url),
             notice: RwSignal::new(None),
             config: StoredValue::new(config),

@@ -262,17 +262,3 @@ async fn a_word_from_another_tab_only_tab_of_the_same_account_signs_this_one_out
     assert_eq!(keys(&tab()), Vec::<String>::new());
     other_tab.close();
 }
-
-#[wasm_bindgen_test]
-async fn a_tab_only_sign_in_kept_by_an_earlier_version_names_its_account_in_the_tab() {
-    let _page = one_at_a_time().await;
-    fresh_page("/");
-    // An earlier version kept a tab-only sign-in's token in the tab and its owner key on the device.
-    let earlier = owner("other-token", Some(2));
-    device().set_item("storyreel.owner", &earlier).unwrap();
-    tab().set_item("storyreel.token", "demo-token").unwrap();
-    let (root, _app) = mount_app();
-    wait_for("the projects", || heading(&root, "Your projects")).await;
-    assert_eq!(tab().get_item("storyreel.owner").unwrap(), Some(owner("demo-token", None)), "named by its token");
-    assert_eq!(device().get_item("storyreel.owner").unwrap(), Some(earlier), "the device's is not taken for it");
-}
