@@ -185,11 +185,12 @@ run_browser_tests() {
       process.stdout.write(JSON.stringify(w));' "$repo/webdriver.json" >"$dir/webdriver.json"
     WASM_BINDGEN_TEST_WEBDRIVER_JSON=$dir/webdriver.json
   fi
-  if [ "$browser" = chromium ]; then
-    CHROMEDRIVER=$(command -v chromedriver) wasm-bindgen-test-runner "$wasm" "${skips[@]}"
-  else
-    GECKODRIVER=$(command -v geckodriver) wasm-bindgen-test-runner "$wasm" "${skips[@]}"
-  fi
+  local driver=(env CHROMEDRIVER="$(command -v chromedriver)")
+  [ "$browser" = chromium ] || driver=(env GECKODRIVER="$(command -v geckodriver)")
+  "${driver[@]}" wasm-bindgen-test-runner "$wasm" "${skips[@]}" 2>&1 | tee "$dir/out"
+  [ "${PIPESTATUS[0]}" = 0 ] || return 1
+  # A run that ran nothing (every module skipped, a filter that matched none) tested nothing: it fails.
+  ! grep -q '^test result: ok\. 0 passed' "$dir/out" || { echo "no browser test ran"; return 1; }
 }
 
 # "PROFILE PATH" for each spec named (all of e2e/specs/ when none are), for `run_e2e`.
@@ -223,6 +224,11 @@ run_e2e() {
   for log in "$out"/*.log; do
     echo "# $(basename "$log" .log)"
     cat "$log"
+    # A spec whose run passed no test tested nothing (all skipped, or none there): it fails the run.
+    if grep -q '^# pass 0$' "$log"; then
+      echo "not ok - $(basename "$log" .log) ran no test"
+      rc=1
+    fi
   done
   rm -rf "$out"
   return "$rc"

@@ -6,7 +6,7 @@
 // video is there, which "nothing changed" must never read as "nothing was done".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openTabs, profile, signIn as signInAs, useRun } from '../lib/harness.js';
+import { openTabs, profile, signIn as signInAs, testOnce, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 // The client gives up after 3 s; the service answers 20 s after it did the work.
@@ -108,7 +108,8 @@ test('a regeneration answered after the timeout is charged once: clicks for minu
   await context.close();
 });
 
-test('an approval answered after the timeout is charged once, and the other tab never offers it meanwhile', async () => {
+// Once: an approval shows in the status the spec names (proposed, then generating), the same in both profiles.
+testOnce('an approval answered after the timeout is charged once, and the other tab never offers it meanwhile', async () => {
   const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: 'A lighthouse learns to sing', num_scenes: 2 });
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 });
   const { context, tabs: [a, b] } = await twoTabs();
