@@ -363,8 +363,9 @@ export function matrix(actions) {
       for (const [faultName, f] of Object.entries(FAULTS)) {
         // Under alt only what the service's own answers decide: after an uncertain paid request the app
         // reads the project, whose status during a regeneration or upscale the spec leaves open. A
-        // request refused before it reaches the service (401, 429, 503 here) is the same in both.
-        if (profile === 'alt' && !(action.spends && UNCERTAIN.has(faultName))) continue;
+        // request refused before it reaches the service (401, 429, 503 here) is the same in both, and so
+        // is an approval's, whose signal is the status the spec shows (proposed, then generating).
+        if (profile === 'alt' && !(action.spends && action.name !== 'approve' && UNCERTAIN.has(faultName))) continue;
         test(`${action.name} × ${faultName}`, async (t) => {
           const cell = await action.setup();
           cell.fault = f;
