@@ -12,7 +12,7 @@ export const BOTH = {
   'access.test.js': 'a 401 mid-way (error body shape), and the token absent from every answer of either shape',
   'captions.test.js': 'the finished and upscaled video: media on another origin with signed addresses, upscale status',
   'create-review.test.js': 'update-scene answer (scene or whole project), 400 or 409 on a wrong state, scene ids beyond 32 bits, 403 body',
-  'fault-matrix-paid.test.js': 'after an uncertain approve, regenerate or upscale the app reads the project: a landed regeneration or upscale shows as generating/upscaling or as completed (under alt only regenerate's and upscale's uncertain cells: refused, stall, 500, 502, malformed; an approval shows in the status the spec names)',
+  'fault-matrix-paid.test.js': 'after an uncertain approve, regenerate or upscale the app reads the project: a landed regeneration or upscale shows as generating/upscaling or as completed (under alt only the uncertain cells of regenerate and upscale: refused, stall, 500, 502, malformed; an approval shows in the status the spec names)',
   'downloads.test.js': 'saving files from the service\'s storage: on another origin in both, under alt a third one with signed addresses (the name, the bytes, the refusals)',
   'faults.test.js': "odd answers built from the service's real answer (list shape), and Retry-After as seconds or an HTTP date",
   'hostile.test.js': 'markup sent back in error bodies and lists of either shape',
