@@ -85,13 +85,10 @@ async fn a_retried_attempt_waits_longer_after_each_failure_until_done_or_its_com
     wait_for("the fifth try", || (tries().len() == 5).then_some(())).await;
     let t = tries();
     let gaps: Vec<f64> = t.windows(2).map(|w| w[1] - w[0]).collect();
-    // A timer never fires early; a busy machine only makes it late. Without the cap, the last wait
-    // would be 400 ms.
-    let (waits, capped) = ([49.0, 99.0, 149.0, 149.0], gaps[3] < 399.0);
-    assert!(
-        gaps.iter().zip(waits).all(|(gap, wait)| *gap >= wait) && capped,
-        "waits of 50, 100, 150, 150 ms: {gaps:?}"
-    );
+    // A timer never fires early; a busy machine only makes it late, so only the least waits are held
+    // here. The cap (150 ms, where doubling would give 400) is `domain::polling::doubled`'s, tested natively.
+    let waits = [49.0, 99.0, 149.0, 149.0];
+    assert!(gaps.iter().zip(waits).all(|(gap, wait)| *gap >= wait), "waits of 50, 100, 150, 150 ms: {gaps:?}");
     sleep(600).await;
     assert_eq!(tries().len(), 5, "no try once done");
 
