@@ -113,6 +113,7 @@ impl Session {
     pub fn sign_in(&self, api_base_url: &str, token: &str, remember: bool, user_id: Option<i64>) {
         let home = if remember { Persistence::Device } else { Persistence::Tab };
         let owner = owner(token.trim(), user_id);
+        let device_free = storage::read_in(TOKEN_KEY, Persistence::Device).is_none();
         for area in [Persistence::Tab, Persistence::Device] {
             let kept = storage::read_in(OWNER_KEY, area);
             let same = same_person(kept.as_deref(), &owner);
@@ -121,7 +122,6 @@ impl Session {
             }
             // The same person's things from before (a 401, or "Remember me" chosen otherwise) come along,
             // unless the device is another tab's sign-in.
-            let device_free = storage::read_in(TOKEN_KEY, Persistence::Device).is_none();
             if area != home && kept.is_some() && same && (area == Persistence::Tab || device_free) {
                 storage::move_all(area, |k| {
                     ![TOKEN_KEY, OWNER_KEY].contains(&k)
@@ -174,6 +174,12 @@ impl Session {
         self.token.set(None);
     }
 
+    /// The person signed out in another tab: what is theirs in this one goes too.
+    fn signed_out_elsewhere(&self) {
+        storage::clear_but(Persistence::Tab, &KEPT_AT_SIGN_OUT);
+        self.end("You signed out in another tab.");
+    }
+
     /// What another tab did, for this tab's sign-in.
     fn heard(&self, news: &News) {
         let owner = self.owner.get_value();
@@ -182,8 +188,7 @@ impl Session {
                 // Even when a 401 has ended this tab's sign-in already: the person's things in it go too.
                 if let Some(out) = signed_out(text) {
                     if !owner.is_empty() && same_person(Some(out), &owner) && storage::home().is_some() {
-                        storage::clear_but(Persistence::Tab, &KEPT_AT_SIGN_OUT);
-                        self.end("You signed out in another tab.");
+                        self.signed_out_elsewhere();
                     }
                 }
             }
@@ -206,10 +211,7 @@ impl Session {
                     (Some(_), _) => {
                         self.end("Another account signed in to storyreel in another tab, so you were signed out here.")
                     }
-                    (None, None) => {
-                        storage::clear_but(Persistence::Tab, &KEPT_AT_SIGN_OUT);
-                        self.end("You signed out in another tab.");
-                    }
+                    (None, None) => self.signed_out_elsewhere(),
                     // A 401 in another tab: the token is no longer accepted here either.
                     (None, Some(_)) => self.expired(),
                 }

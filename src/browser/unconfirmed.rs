@@ -2,7 +2,7 @@
 //! account where its sign-in is. On the device, every tab of the browser reads the same record, and
 //! sees it change through the storage's own events. A sign-in for one tab keeps its records in that
 //! tab, so they are also said on the tabs' channel: the account's other tab-only tabs keep a copy, and
-//! a tab signing in for itself asks for the records standing.
+//! a tab-only tab that opens a page of paid actions asks for the records standing.
 
 use super::storage::{self, Persistence, Worth};
 use super::tabs::{self, News};
@@ -71,12 +71,9 @@ pub fn keep_copies_of_other_tabs_records() {
             Word::Record { owner, project_id, record } if same(&owner) => {
                 let key = keys::unconfirmed(&mine, project_id);
                 match record {
-                    Some(text) => storage::keep_mine(&key, &text, Worth::Kept),
-                    None => {
-                        storage::forget_mine(&key);
-                        true
-                    }
-                };
+                    Some(text) => drop(storage::keep_mine(&key, &text, Worth::Kept)),
+                    None => storage::forget_mine(&key),
+                }
             }
             Word::Ask { owner } if same(&owner) => {
                 let prefix = keys::unconfirmed_prefix(&mine);

@@ -8,7 +8,7 @@
 //! One a page (it re-reads the project for all of them): the page creates it and hands it to each
 //! paid control. Every tab showing the project hears the record come and go.
 
-use crate::api::{ApiError, Client, ErrorKind};
+use crate::api::{ApiError, Client, ErrorKind, Project};
 use crate::browser::local_time::{local_clock, now_ms};
 use crate::browser::storage::{self, Persistence};
 use crate::browser::tabs;
@@ -155,8 +155,7 @@ impl PaidActions {
         started.set_value(Some((sent.sent_at, outcomes.started)));
         spawn_local(async move {
             if paid.reads_before() {
-                if let Ok(before) = session.call(move |c: Client| async move { c.get_project(project_id).await }).await
-                {
+                if let Ok(before) = read_project(session, project_id).await {
                     if sent.compare_with(&before)
                         && unconfirmed::load(project_id).is_some_and(|r| r.sent_at == sent.sent_at)
                     {
@@ -235,7 +234,7 @@ impl PaidActions {
             Paid::Upscale => None,
         };
         if let Some(charge) = charge {
-            spending::charge(self.project_id, Some(&sent.title).filter(|t| !t.is_empty()).map(|t| t.as_str()), charge);
+            spending::charge(self.project_id, (!sent.title.is_empty()).then_some(sent.title.as_str()), charge);
         }
         // Saved before the record goes, so the tabs that see it go find the work to follow.
         if let Some(work) = &sent.follow {
@@ -292,7 +291,7 @@ impl PaidActions {
                 if self.sending.get_untracked() {
                     continue;
                 }
-                let read = session.call(move |c: Client| async move { c.get_project(project_id).await }).await;
+                let read = read_project(session, project_id).await;
                 let (Ok(project), Some(mut standing)) = (read, unconfirmed::load(project_id)) else {
                     if self.record.is_disposed() {
                         break;
@@ -319,6 +318,11 @@ impl PaidActions {
             self.checking.try_set_value(false);
         });
     }
+}
+
+/// The project as the service holds it now, to compare with the record.
+fn read_project(session: Session, id: i64) -> impl Future<Output = Result<Project, Failure>> {
+    session.call(move |c: Client| async move { c.get_project(id).await })
 }
 
 fn cause(e: &ApiError) -> &'static str {
