@@ -44,6 +44,15 @@ fn go_to(root: &web_sys::HtmlElement, path: &str) {
     a.remove();
 }
 
+/// The app at the projects list, signed in as a person does (on the device with `remember`).
+async fn signed_in_at_projects(remember: bool) -> (web_sys::HtmlElement, MountedApp) {
+    fresh_page("/");
+    let (root, app) = mount_app();
+    sign_in(&root, "demo-token", remember).await;
+    wait_for("the projects", || heading(&root, "Your projects")).await;
+    (root, app)
+}
+
 /// Approves `project` through its page, as a person does, and waits for the generation to show.
 async fn approve(root: &web_sys::HtmlElement, project: &storyreel::api::Project) {
     go_to(root, &format!("/projects/{}", project.id));
@@ -170,10 +179,7 @@ async fn a_full_storage_keeps_the_ledger_it_had_and_says_so_once() {
 async fn in_a_full_storage_the_copies_give_way_for_the_ledger() {
     let _page = one_at_a_time().await;
     let project = new_project("demo-token", 1, 2).await;
-    fresh_page("/");
-    let (root, _app) = mount_app();
-    sign_in(&root, "demo-token", true).await;
-    wait_for("the projects", || heading(&root, "Your projects")).await;
+    let (root, _app) = signed_in_at_projects(true).await;
     // A copy of earlier answers takes the room that is left.
     let copy = "storyreel.versions.999999";
     let mut chunk = 1 << 20;
@@ -227,10 +233,7 @@ async fn another_tab_signing_out_signs_this_one_out_and_it_comes_back_to_where_i
 #[wasm_bindgen_test]
 async fn another_account_signing_in_on_the_device_signs_this_tab_out() {
     let _page = one_at_a_time().await;
-    fresh_page("/");
-    let (root, _app) = mount_app();
-    sign_in(&root, "demo-token", true).await;
-    wait_for("the projects", || heading(&root, "Your projects")).await;
+    let (root, _app) = signed_in_at_projects(true).await;
     device().set_item("storyreel.owner", &owner("other-token", Some(2))).unwrap();
     storage_event(Some("storyreel.owner"));
     device().set_item("storyreel.token", "other-token").unwrap();
@@ -242,10 +245,7 @@ async fn another_account_signing_in_on_the_device_signs_this_tab_out() {
 #[wasm_bindgen_test]
 async fn a_word_from_another_tab_only_tab_of_the_same_account_signs_this_one_out() {
     let _page = one_at_a_time().await;
-    fresh_page("/");
-    let (root, _app) = mount_app();
-    sign_in(&root, "demo-token", false).await;
-    wait_for("the projects", || heading(&root, "Your projects")).await;
+    let (root, _app) = signed_in_at_projects(false).await;
     // Another tab's channel, as another tab of this browser holds one.
     let other_tab = web_sys::BroadcastChannel::new("storyreel").unwrap();
     let say = |word: &str| other_tab.post_message(&wasm_bindgen::JsValue::from_str(word)).unwrap();
