@@ -1,7 +1,5 @@
 //! The document around the app: its title, where the person is, and where focus goes on a new page.
 
-use crate::hooks::use_effect;
-use leptos::prelude::{GetValue, SetValue, StoredValue};
 use std::cell::RefCell;
 
 pub fn set_title(title: &str) {
@@ -23,19 +21,8 @@ thread_local! {
 }
 
 /// Marks the moment a screen can be used (`storyreel:ready:<screen>` in the Performance timeline),
-/// which the start-up benchmark measures navigation against: once `ready()` is true, and only the
-/// first time. Once marked, the effect reads nothing more, so later answers do not run it again.
-pub fn mark_ready_when(screen: &'static str, ready: impl Fn() -> bool + 'static) {
-    let marked = StoredValue::new(false);
-    use_effect(move || {
-        if !marked.get_value() && ready() {
-            mark_ready(screen);
-            marked.set_value(true);
-        }
-    });
-}
-
-fn mark_ready(screen: &str) {
+/// which the start-up benchmark measures navigation against; a mark already made stays the only one.
+pub fn mark_ready(screen: &str) {
     let name = format!("storyreel:ready:{screen}");
     if let Some(performance) = performance().filter(|p| p.get_entries_by_name(&name).length() == 0) {
         let _ = performance.mark(&name);

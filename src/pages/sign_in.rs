@@ -1,10 +1,10 @@
 //! Sign-in and settings: the access token, where it is kept, and which API address to use.
 
 use crate::api::{ErrorKind, ProjectFilter};
-use crate::browser::page::{mark_ready_when, set_title};
+use crate::browser::page::set_title;
 use crate::components::{MessageBanner, PageHeading, TextField, Tone};
 use crate::config::normalise_base_url;
-use crate::hooks::use_task;
+use crate::hooks::{use_ready_mark, use_task};
 use crate::router::{use_navigate, use_query_map};
 use crate::routes::safe_return_path;
 use crate::session::use_session;
@@ -20,7 +20,7 @@ struct Problems {
 #[component]
 pub fn SignInPage() -> impl IntoView {
     set_title("Sign in");
-    mark_ready_when("sign-in", || true);
+    use_ready_mark("sign-in", || true);
     let session = use_session();
     let query = use_query_map();
     let navigate = use_navigate();

@@ -6,13 +6,13 @@ mod row;
 
 use crate::api::{Project, ProjectFilter};
 use crate::browser::last_known;
-use crate::browser::page::{mark_ready_when, set_title};
+use crate::browser::page::set_title;
 use crate::browser::persons;
 use crate::components::{MessageBanner, PageHeading, Tone};
 use crate::domain::credits::describe_ms;
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::{any_in_motion, newest_first, thumbnail};
-use crate::hooks::{use_poller, UsePollerOptions};
+use crate::hooks::{use_poller, use_ready_mark, UsePollerOptions};
 use crate::router::use_query_map;
 use crate::routes;
 use crate::session::{use_session, Failure};
@@ -120,8 +120,8 @@ pub fn ProjectsPage() -> impl IntoView {
     });
     // Usable as soon as a list shows, the kept one included; fresh once the service's answer shows.
     let listed = move || matches!(shown.get(), Shown::Rows | Shown::Empty { .. });
-    mark_ready_when("projects", listed);
-    mark_ready_when("projects-fresh", move || listed() && kept_at().is_none());
+    use_ready_mark("projects", listed);
+    use_ready_mark("projects-fresh", move || listed() && kept_at().is_none());
     let every = describe_ms(session.poll_interval_ms().max(1000));
 
     view! {
