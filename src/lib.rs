@@ -16,5 +16,6 @@ pub mod pages;
 pub mod router;
 pub mod routes;
 pub mod session;
+pub mod split_code;
 #[cfg(test)]
 mod stored_tests;

@@ -1,12 +1,12 @@
 //! The pages whose code is downloaded when first opened, not with the first screen.
 //!
 //! Sign-in and the list are what most visits start on; the review, video, new story, persons and
-//! spending pages are over half the wasm: each is a split point (`components::split_code`), its
+//! spending pages are over half the wasm: each is a split point (`crate::split_code`), its
 //! code fetched when the page is first opened. (The video page's finished view is one of its own,
 //! `pages::video::finished_part`.)
 
-use crate::components::split_code;
 use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, SpendingPage, VideoPage};
+use crate::split_code::split_code;
 use leptos::prelude::*;
 
 split_code!(new_story, preload_new_story, () => view! { <NewStoryPage /> });

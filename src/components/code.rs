@@ -1,45 +1,12 @@
-//! Code downloaded when first needed (release builds split the wasm at `split_code!` points): what
-//! shows while it comes, and what if it does not.
+//! Code downloaded when first needed (release builds split the wasm at `split_code!` points, see
+//! `crate::split_code`): what shows while it comes, and what if it does not.
 
 use crate::browser::page::want_heading_focus;
 use crate::components::{Banner, PageHeading, Tone};
+use crate::split_code::CodeNotLoaded;
 use leptos::prelude::*;
 use std::future::Future;
 use std::pin::Pin;
-
-/// The code did not arrive (the connection, most often); asking again may work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CodeNotLoaded;
-
-#[cfg(feature = "split")]
-impl From<leptos::wasm_split::SplitLoaderError> for CodeNotLoaded {
-    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
-        CodeNotLoaded
-    }
-}
-
-/// A split point: with the `split` feature (trunk builds, Trunk.toml) `$name` is a `wasm_split`
-/// point (leptos' `#[lazy]` mechanism, `fallible` so that a failed download is said, not a panic)
-/// whose code deploy/bin/wasm-bindgen cuts off; without it (tests, native) the same function simply
-/// builds the view. `$preload` fetches the code without building anything.
-macro_rules! split_code {
-    ($name:ident, $preload:ident, ($($arg:ident: $ty:ty),*) => $body:expr) => {
-        #[cfg(feature = "split")]
-        #[leptos::wasm_split::wasm_split($name, wasm_split_path = ::leptos::wasm_split, preload($preload), fallible)]
-        pub fn $name($($arg: $ty),*) -> Result<AnyView, $crate::components::CodeNotLoaded> {
-            Ok($body.into_any())
-        }
-        #[cfg(not(feature = "split"))]
-        pub async fn $name($($arg: $ty),*) -> Result<AnyView, $crate::components::CodeNotLoaded> {
-            Ok($body.into_any())
-        }
-        #[cfg(not(feature = "split"))]
-        pub async fn $preload() -> Result<(), $crate::components::CodeNotLoaded> {
-            Ok(())
-        }
-    };
-}
-pub(crate) use split_code;
 
 /// What a view's code is said with: while it comes, and if it does not (`retry` asks again). A page's
 /// is `PAGE_CODE`; a part of a page says its own, in its own code.

@@ -16,8 +16,7 @@ mod text_field;
 mod video_player;
 
 pub use banner::{Banner, MessageBanner, Tone};
-pub(crate) use code::split_code;
-pub use code::{with_code, CodeFor, CodeNotLoaded, PAGE_CODE};
+pub use code::{with_code, CodeFor, PAGE_CODE};
 pub use confirm_dialog::ConfirmDialog;
 pub use media_download::MediaDownload;
 pub use new_story_from::{preload_new_story_from, NewStoryFrom};
