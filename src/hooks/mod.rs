@@ -7,7 +7,9 @@ mod use_debounce;
 mod use_effect;
 mod use_paid_actions;
 mod use_poller;
+mod use_ready_mark;
 mod use_retry;
+mod use_shared_status;
 mod use_task;
 mod use_text_track;
 
@@ -17,6 +19,8 @@ pub use use_debounce::{use_debounce, Debounced};
 pub use use_effect::use_effect;
 pub use use_paid_actions::{use_paid_actions, Outcomes, PaidActions};
 pub use use_poller::{use_poller, Ahead, Moment, PollState, Poller, UsePollerOptions};
+pub use use_ready_mark::use_ready_mark;
 pub use use_retry::{use_retry, Attempt};
+pub use use_shared_status::{use_shared_status, StatusAnswer};
 pub use use_task::{use_load, use_task, Task};
 pub use use_text_track::use_text_track;

@@ -25,6 +25,9 @@ use std::pin::Pin;
 
 type Request = Box<dyn FnOnce(Client) -> Pin<Box<dyn Future<Output = Result<(), ApiError>>>>>;
 
+/// What a tab's own sending does once its action is shown.
+type OnShown = Box<dyn FnOnce()>;
+
 #[derive(Clone, Copy)]
 pub struct PaidActions {
     /// The record standing for this project, this tab's or another's, as storage holds it.
@@ -37,7 +40,7 @@ pub struct PaidActions {
     checking: StoredValue<bool>,
     /// What this tab's own sending does once its action is shown (the dialog closes, the page moves
     /// on), by the record's moment of sending.
-    started: StoredValue<Option<(u64, Box<dyn FnOnce()>)>, LocalStorage>,
+    started: StoredValue<Option<(u64, OnShown)>, LocalStorage>,
     /// What the page does when a record ends with the work shown, in any tab: follows the work, or
     /// reads the project again.
     shown: Callback<Option<FollowUp>>,

@@ -19,7 +19,8 @@ pub struct UsePollerOptions<T> {
     /// tab coming back into view only re-checks a stale answer at once.
     pub pause_while_hidden: bool,
     /// Asked before each check, and on a `nudge`: whether to check, to take an answer that came
-    /// another way (another tab's) at once, or, when due, to wait (until a `nudge`, or the time given).
+    /// another way at once, or, when due, to wait (until a `nudge`, or the time given). What the other
+    /// way is, is the caller's (`use_shared_status`: another tab's answers).
     pub ahead: Option<Box<dyn Fn(Moment) -> Ahead<T>>>,
 }
 
@@ -93,7 +94,7 @@ impl<T: 'static> Poller<T> {
         });
     }
 
-    /// Something the `ahead` rule goes by changed (another tab's answer came): it is asked again at
+    /// Something the `ahead` rule goes by changed (an answer came another way): it is asked again at
     /// once; an answer it gives is taken, due or not.
     pub fn nudge(&self) {
         self.with_round(tick);

@@ -5,6 +5,7 @@ use super::revise::{RegenerateScene, UpscalePanel};
 use super::versions::VersionList;
 use super::watch::GenerationWatch;
 use crate::api::{ProjectStatus, Scene};
+use crate::browser::page::focus_heading_if_wanted;
 use crate::browser::spending;
 use crate::components::{Clip, ScriptFiles, VideoPlayer};
 use crate::domain::captions::{caption_cues, chapter_cues, webvtt, Cue};
@@ -19,33 +20,6 @@ use crate::domain::title::project_title;
 use crate::hooks::{use_effect, PaidActions};
 use leptos::html;
 use leptos::prelude::*;
-use std::cell::Cell;
-
-thread_local! {
-    static FOCUS_HEADING: Cell<bool> = const { Cell::new(false) };
-}
-
-/// After "Try again" (`super::finished_missing`) the view that comes takes the focus from the button it
-/// replaces, at its heading, unless the person has put it somewhere meanwhile; after a navigation the
-/// page's own heading, mounted first, has it. (A twin of `browser::page::want_heading_focus`, kept here
-/// because calling that mechanism from this part costs the first load 218 B gzip, over its budget.)
-pub fn focus_heading_when_shown() {
-    FOCUS_HEADING.set(true);
-}
-
-/// Whether the focus is where it fell when "Try again" went with the view it replaced (the body, or
-/// `main`), not on something the person chose while the code downloaded. (The check of
-/// `browser::page::focus_heading_if_wanted` again: one function shared by both put the first load
-/// over its budget, 181,008 B gzip against 181,000, and again 181,339 against 181,300 at 50eb710.)
-fn focus_left_as_it_fell() -> bool {
-    document().active_element().is_none_or(|a| matches!(a.tag_name().as_str(), "BODY" | "MAIN"))
-}
-
-/// The code did not come after all: no later view of this kind takes the focus for that wish (another
-/// finished video opened afterwards would otherwise take it from its page's heading).
-pub fn forget_heading_focus() {
-    FOCUS_HEADING.set(false);
-}
 
 /// `paid` sends the paid actions offered here, and the page follows their work to its result;
 /// `revising` says the service's status shows the video being made again.
@@ -133,11 +107,9 @@ pub fn Finished(id: i64, watch: GenerationWatch, paid: PaidActions, revising: Me
     let heading = NodeRef::<html::H2>::new();
     use_effect(move || {
         if let Some(h2) = heading.get() {
-            if FOCUS_HEADING.take() && focus_left_as_it_fell() {
-                // Focusable from code only, not a stop for Tab.
-                let _ = h2.set_attribute("tabindex", "-1");
-                let _ = h2.focus();
-            }
+            // After "Try again" (`super::finished_missing`) this heading takes the focus from the button
+            // it replaces; after a navigation the page's own heading, mounted first, has taken it.
+            focus_heading_if_wanted(&h2);
         }
     });
     view! {

@@ -3,6 +3,7 @@
 
 mod failure;
 mod finished;
+mod finished_part;
 mod progress;
 mod revise;
 mod versions;
@@ -12,22 +13,20 @@ use crate::api::ProjectStatus;
 use crate::browser::approvals;
 use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
-use crate::browser::page::mark_ready_when;
-use crate::components::{
-    split_code, with_code, Banner, CodeFor, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone,
-};
+use crate::components::{with_code, Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone};
 use crate::domain::announce::{announcement, Heard};
 use crate::domain::follow_up::{Asked, FollowUp, Progress};
 use crate::domain::generation::{change_failed, scene_progress};
 use crate::domain::lifecycle::is_terminal;
 use crate::domain::waiting::{Since, Work};
-use crate::hooks::{use_clock, use_effect, use_paid_actions, PaidActions};
+use crate::hooks::{use_clock, use_effect, use_paid_actions, use_ready_mark};
 use crate::routes;
 use failure::Failure;
-use finished::Finished;
+pub use finished_part::preload_finished_part;
+use finished_part::{finished_part, FINISHED_PART};
 use leptos::prelude::*;
 use progress::{PollLine, Progress, SceneRows, WaitNotes};
-use watch::{use_generation_watch, GenerationWatch};
+use watch::use_generation_watch;
 
 /// Which part of the page the project's state calls for; the page is rebuilt only when this changes,
 /// never on each answer.
@@ -38,35 +37,6 @@ enum Phase {
     /// again (the video it has stays playable until the new one replaces it).
     Done,
     Failed,
-}
-
-// The finished view (player, downloads, versions, captions, regenerate and upscale) is its own split
-// point: a page watching a generation, most visits on a slow link, starts without its bytes (35 KB
-// brotli of the page's 104). Its code comes 3 s after start with the other pages' (app.rs), or at once
-// when the project is finished (src/boot_reads.js asks for it early when the page is opened so).
-split_code!(finished_part, preload_finished_part, (id: i64, watch: GenerationWatch, paid: PaidActions, revising: Memo<bool>) =>
-    view! { <Finished id=id watch=watch paid=paid revising=revising /> });
-
-const FINISHED_PART: CodeFor = CodeFor { loading: "Loading the finished video…", missing: finished_missing };
-
-/// Said where the finished video would be, under the page's heading; what comes on "Try again" takes
-/// the focus from the button it replaces (the finished view's heading), as a page's own heading would.
-fn finished_missing(retry: Callback<()>) -> AnyView {
-    finished::forget_heading_focus();
-    view! {
-        <Banner tone=Tone::Error>"The finished video could not be loaded: check the connection."</Banner>
-        <button
-            type="button"
-            class="button"
-            on:click=move |_| {
-                finished::focus_heading_when_shown();
-                retry.run(());
-            }
-        >
-            "Try again"
-        </button>
-    }
-    .into_any()
 }
 
 #[component]
@@ -121,11 +91,11 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
     // it plays as soon as that code is here, from the browser's cache after an earlier visit); fresh once
     // the service's status shows.
     let finished_shown = RwSignal::new(false);
-    mark_ready_when("video", move || match phase.get() {
+    use_ready_mark("video", move || match phase.get() {
         Some(Phase::Done) => finished_shown.get(),
         other => other.is_some(),
     });
-    mark_ready_when("video-fresh", move || report.with(Option::is_some));
+    use_ready_mark("video-fresh", move || report.with(Option::is_some));
     let kept_line = Signal::derive(move || {
         watch.kept_at.get().map(|at| last_known::marked(at, watch.problem.with(Option::is_some)))
     });
