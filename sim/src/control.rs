@@ -1,5 +1,5 @@
 //! `/_sim`: the simulator's own controls for tests and demos (no auth): health, credit balances, the request
-//! log, fault switches, and failing a project on demand.
+//! log, fault switches, failing a project on demand, and the job clock (speeds, a job moved ahead).
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -15,7 +15,7 @@ use crate::generation;
 use crate::ids::Id;
 use crate::state::AppState;
 use crate::store::now_stamp;
-use crate::timeline::{speed_in_range, JobKind, MAX_SPEED, MIN_SPEED};
+use crate::timeline::{speed_in_range, JobKind, MAX_ADVANCE_SECS, MAX_SPEED, MIN_SPEED};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -28,6 +28,7 @@ pub fn router() -> Router<AppState> {
         .route("/projects/{project_id}/fail", post(fail_project))
         .route("/speed", get(speed).put(set_speed))
         .route("/projects/{project_id}/speed", put(set_project_speed))
+        .route("/projects/{project_id}/advance", post(advance_project))
         .fallback(|| async { ApiError::not_found("Not Found") })
 }
 
@@ -165,4 +166,36 @@ async fn set_project_speed(
         return Err(ApiError::not_found(format!("Project {id} not found")));
     }
     Ok(Json(json!({"id": project_id, "speed": speed})))
+}
+
+/// `{"seconds": N}`, N of job time (as at speed 1): more than 0, at most `MAX_ADVANCE_SECS` (longer than any job).
+fn seconds_in(body: &Bytes) -> ApiResult<f64> {
+    let secs = serde_json::from_slice::<Value>(body).ok().and_then(|v| v.get("seconds").and_then(Value::as_f64));
+    let secs = secs.ok_or_else(|| {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "seconds must be a number, as {\"seconds\": 30}")
+    })?;
+    if !(secs > 0.0 && secs <= MAX_ADVANCE_SECS) {
+        return Err(ApiError::bad_request(format!("seconds must be more than 0 and at most {MAX_ADVANCE_SECS}")));
+    }
+    Ok(secs)
+}
+
+/// Moves a project's running job ahead by an exact amount of job time, whatever its speed: a test stops a
+/// job at a chosen step (frozen at the slowest speed, then moved) instead of sleeping and hoping the host
+/// kept pace.
+async fn advance_project(
+    State(state): State<AppState>,
+    Path(project_id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Json<Value>> {
+    let id = Id::from_path(&project_id, "project_id")?;
+    let secs = seconds_in(&body)?;
+    let mut store = state.store();
+    let key = id
+        .key()
+        .filter(|k| store.projects.contains_key(k))
+        .ok_or_else(|| ApiError::not_found(format!("Project {id} not found")))?;
+    store.advance(key, secs, std::time::Instant::now())?;
+    let project = &store.projects[&key];
+    Ok(Json(json!({"id": project.id, "status": project.status.as_str(), "progress": project.progress})))
 }

@@ -159,6 +159,25 @@ impl Store {
         true
     }
 
+    /// Moves a project's running job `secs` of job time ahead at its speed, then applies what that time
+    /// brought: a 409 if no job of it is under way.
+    pub fn advance(&mut self, project_id: u64, secs: f64, now: Instant) -> ApiResult<()> {
+        self.settle_project(project_id, now);
+        let speed = self.speed_for(project_id);
+        let project = self.projects.get_mut(&project_id).expect("the caller found it");
+        let status = project.status.as_str();
+        let Some(job) = project.job.as_mut() else {
+            return Err(ApiError::conflict(format!("Project {project_id} has no job under way (it is {status})")));
+        };
+        if !job.advance(secs, speed) {
+            return Err(ApiError::bad_request(format!(
+                "This host's clock cannot move a job {secs} s ahead at speed {speed}"
+            )));
+        }
+        self.settle_project(project_id, now);
+        Ok(())
+    }
+
     fn rebase(&mut self, project_id: u64, speed: f64, now: Instant) {
         self.settle_project(project_id, now);
         let old = self.speed_for(project_id);

@@ -23,6 +23,9 @@ pub const UPSCALE_SECS: f64 = 360.0;
 pub const MIN_SPEED: f64 = 1e-6;
 pub const MAX_SPEED: f64 = 1e6;
 
+/// The most job time `/_sim/projects/{id}/advance` moves a job at once: more than the longest job (950 s).
+pub const MAX_ADVANCE_SECS: f64 = 1000.0;
+
 pub fn speed_in_range(speed: f64) -> bool {
     (MIN_SPEED..=MAX_SPEED).contains(&speed)
 }
@@ -115,6 +118,18 @@ impl Job {
         self.started_at = self.started_at.plus_secs(shift);
     }
 
+    /// Moves the job `secs` of job time ahead, as if they had passed at `speed`: its start goes that much
+    /// earlier, on both clocks. False, leaving it as it was, where the monotonic clock cannot go back so far.
+    pub fn advance(&mut self, secs: f64, speed: f64) -> bool {
+        let real = secs / speed;
+        let Some(started) = self.started.checked_sub(std::time::Duration::from_secs_f64(real)) else {
+            return false;
+        };
+        self.started = started;
+        self.started_at = self.started_at.plus_secs(-real);
+        true
+    }
+
     /// The wall-clock stamp of a moment of job time.
     pub fn stamp_at(&self, secs: f64, speed: f64) -> Stamp {
         self.started_at.plus_secs(secs / speed)
@@ -164,6 +179,18 @@ mod tests {
         assert_eq!(job.percent(500.0), 99);
         assert_eq!(job.end_of(0), QUEUED_SECS);
         assert_eq!(job.start_of(1), QUEUED_SECS);
+    }
+
+    #[test]
+    fn a_job_moved_ahead_is_that_much_further_at_any_speed() {
+        let start = Instant::now();
+        for speed in [MIN_SPEED, 1.0, MAX_SPEED] {
+            let mut job = Job::new(JobKind::Generate, generation_plan(2), start, Stamp(1_764_000_000_000_000));
+            assert!(job.advance(105.0, speed));
+            assert!((job.elapsed(start, speed) - 105.0).abs() < 1e-6, "{speed}: {}", job.elapsed(start, speed));
+            // The moment reached is now, on the wall clock too.
+            assert!((job.stamp_at(105.0, speed).0 - 1_764_000_000_000_000).abs() <= 1, "{speed}");
+        }
     }
 
     #[test]

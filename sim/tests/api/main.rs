@@ -2,6 +2,7 @@
 
 mod support;
 
+mod advance;
 mod alt_api;
 mod alt_jobs;
 mod alt_media;

@@ -120,6 +120,32 @@ impl Sim {
         }
     }
 
+    /// The status answer of project `id`, which must be 200.
+    pub async fn status(&self, id: u64) -> Value {
+        let r = self.get(&format!("/scene-projects/{id}/status")).await;
+        assert_eq!(r.status, 200, "status of project {id}: {}", r.body);
+        r.body
+    }
+
+    /// Gives project `id` its own speed (`PUT /_sim/projects/{id}/speed`), for this and its later jobs.
+    pub async fn project_speed(&self, id: u64, speed: f64) {
+        let r = self.put(&format!("/_sim/projects/{id}/speed"), json!({ "speed": speed })).await;
+        assert_eq!(r.status, 200, "project {id} at speed {speed}: {}", r.body);
+    }
+
+    /// Project `id` at the slowest speed: its job, now and later, stands still until moved (`advance`), so
+    /// what a test reads of it does not depend on how fast the host runs the test.
+    pub async fn freeze(&self, id: u64) {
+        self.project_speed(id, 1e-6).await;
+    }
+
+    /// Moves project `id`'s running job `secs` of job time ahead (`POST /_sim/projects/{id}/advance`).
+    pub async fn advance(&self, id: u64, secs: f64) -> Value {
+        let r = self.post(&format!("/_sim/projects/{id}/advance"), json!({ "seconds": secs })).await;
+        assert_eq!(r.status, 200, "project {id} moved {secs} s ahead: {}", r.body);
+        r.body
+    }
+
     pub async fn credits(&self, user: u64) -> i64 {
         self.get(&format!("/_sim/users/{user}")).await.body["credits"].as_i64().unwrap()
     }
