@@ -19,3 +19,4 @@ pub mod session;
 pub mod split_code;
 #[cfg(test)]
 mod stored_tests;
+pub mod stores;

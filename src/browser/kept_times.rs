@@ -4,7 +4,7 @@
 //! 0.90 of the time, docs/benchmark.md). Kept where the sign-in is, and cleared with the last known
 //! state.
 
-use super::storage;
+use crate::browser::storage;
 use crate::domain::kept_times::{add, read, write, Moment};
 use crate::domain::keys::KEPT_TIMES;
 use std::cell::RefCell;

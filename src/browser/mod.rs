@@ -1,25 +1,17 @@
 //! Thin wrappers over browser APIs, so components stay free of web-sys details.
 
-pub mod approvals;
 pub mod carried_clicks;
 pub mod download;
-pub mod drafts;
-pub mod follow_ups;
 pub mod kept_times;
-pub mod last_known;
 pub mod leave_guard;
 pub mod listen;
 pub mod local_time;
 pub mod notify;
 pub mod page;
-pub mod persons;
 pub mod shared_check;
-pub mod spending;
 pub mod storage;
 pub mod tabs;
 pub mod theme;
-pub mod unconfirmed;
-pub mod versions;
 pub mod visibility;
 
 /// Runs `f` in a task of its own, after the current one (and the drawing it leads to). One plain

@@ -2,7 +2,6 @@
 //! the person had begun in the form is replaced only when they say so, in the app's own dialog.
 
 use crate::api::Project;
-use crate::browser::drafts;
 use crate::components::{with_code, Banner, CodeFor, ConfirmDialog, Tone};
 use crate::domain::keys;
 use crate::domain::story::StoryDraft;
@@ -11,6 +10,7 @@ use crate::hooks::use_effect;
 use crate::router::use_navigate;
 use crate::routes;
 use crate::split_code::split_code;
+use crate::stores::drafts;
 use leptos::prelude::*;
 
 // Only the button is on the page from the start: what a press does (the draft in the form read and

@@ -1,8 +1,8 @@
 //! A project read from the service and kept on the device as the last known one.
 
 use crate::api::Project;
-use crate::browser::last_known;
 use crate::session::{Failure, Session};
+use crate::stores::last_known;
 use std::future::Future;
 
 /// Project `id` as the service holds it now, kept as the last known one: every page that reads a

@@ -4,10 +4,10 @@
 //! `domain::scene_edit`; `components::SceneEditor` is the view.
 
 use crate::api::{ApiError, Client, Scene};
-use crate::browser::drafts;
 use crate::domain::scene_edit::{changed_elsewhere, check_save, SaveCheck, SceneDraft, SceneText};
 use crate::hooks::{use_effect, use_task};
 use crate::session::{use_session, Failure};
+use crate::stores::drafts;
 use leptos::prelude::*;
 
 #[derive(Clone, PartialEq)]

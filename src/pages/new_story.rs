@@ -3,7 +3,6 @@
 
 use crate::api::{ApiError, CreateProjectRequest, ErrorKind};
 use crate::browser::page::set_title;
-use crate::browser::{drafts, persons};
 use crate::components::{MessageBanner, PageHeading, PersonChoice, TextField, Tone};
 use crate::domain::credits::approval_estimate;
 use crate::domain::keys;
@@ -12,6 +11,7 @@ use crate::hooks::{use_effect, use_task};
 use crate::router::use_navigate;
 use crate::routes;
 use crate::session::{use_session, Failure};
+use crate::stores::{drafts, persons};
 use leptos::prelude::*;
 
 /// The service's answer, placed next to the field it concerns when it names one.

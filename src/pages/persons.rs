@@ -2,9 +2,9 @@
 //! takes it away. The names stay on this device (`browser::persons`); the service only sees ids.
 
 use crate::browser::page::set_title;
-use crate::browser::persons;
 use crate::components::{PageHeading, PersonChoice, TextField};
 use crate::domain::persons::{check_named, name_length, MAX_NAME_CHARS};
+use crate::stores::persons;
 use leptos::prelude::*;
 
 #[component]

@@ -39,7 +39,7 @@ pub fn SignInPage() -> impl IntoView {
                 Ok(projects) => {
                     let user_id = projects.iter().find_map(|p| p.user_id);
                     session.sign_in(&base, &typed_token, remember.get_untracked(), user_id);
-                    crate::browser::persons::see(&projects);
+                    crate::stores::persons::see(&projects);
                     token.set(String::new());
                     navigate(&return_to, Default::default());
                 }

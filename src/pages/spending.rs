@@ -4,11 +4,11 @@
 use crate::browser::download::save_text;
 use crate::browser::local_time::month_start_ms;
 use crate::browser::page::set_title;
-use crate::browser::spending;
 use crate::components::PageHeading;
 use crate::domain::spending::Figure;
 use crate::domain::title::project_title;
 use crate::routes;
+use crate::stores::spending;
 use leptos::prelude::*;
 
 #[component]

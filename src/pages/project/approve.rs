@@ -3,7 +3,6 @@
 
 use crate::api::{ApiError, ApproveRequest, ErrorKind};
 use crate::browser::local_time::now_ms;
-use crate::browser::{approvals, spending};
 use crate::components::{Banner, ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
 use crate::domain::narration::warn_long;
@@ -11,6 +10,7 @@ use crate::domain::paid_action::Paid;
 use crate::hooks::{Outcomes, PaidActions};
 use crate::router::use_navigate;
 use crate::routes;
+use crate::stores::{approvals, spending};
 use leptos::prelude::*;
 
 /// `unsaved` holds the scene numbers with unsaved edits: approval waits until there are none.

@@ -4,7 +4,6 @@
 mod approve;
 
 use crate::api::{ErrorKind, Project, ProjectStatus};
-use crate::browser::last_known;
 use crate::browser::leave_guard::guard_leaving;
 use crate::browser::page::{carry_focus_into_rebuilt_page, set_title};
 use crate::components::{
@@ -19,6 +18,7 @@ use crate::domain::title::project_title;
 use crate::hooks::{read_and_keep_project, use_effect, use_load, use_paid_actions, PaidActions};
 use crate::routes;
 use crate::session::{use_session, Failure};
+use crate::stores::last_known;
 use approve::ApprovePanel;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;

@@ -4,13 +4,13 @@
 //! person id once typing pauses on a valid number (Enter filters at once); there is no Apply step.
 
 use crate::api::{ProjectFilter, ProjectStatus};
-use crate::browser::persons;
 use crate::components::{PersonChoice, TextField};
 use crate::domain::lifecycle::label;
 use crate::domain::list_filter::{self, PERSON_PAUSE_MS, STATUS_CHOICES};
 use crate::hooks::{use_debounce, use_effect};
 use crate::router::use_navigate;
 use crate::routes;
+use crate::stores::persons;
 use leptos::prelude::*;
 
 #[component]

@@ -5,9 +5,7 @@ mod filters;
 mod row;
 
 use crate::api::{Project, ProjectFilter};
-use crate::browser::last_known;
 use crate::browser::page::set_title;
-use crate::browser::persons;
 use crate::components::{MessageBanner, PageHeading, Tone};
 use crate::domain::credits::describe_ms;
 use crate::domain::polling::{outcome_after_error, Outcome};
@@ -16,6 +14,8 @@ use crate::hooks::{use_poller, use_ready_mark, UsePollerOptions};
 use crate::router::use_query_map;
 use crate::routes;
 use crate::session::{use_session, Failure};
+use crate::stores::last_known;
+use crate::stores::persons;
 use filters::Filters;
 use leptos::prelude::*;
 use row::ProjectRow;

@@ -6,7 +6,6 @@ use super::versions::VersionList;
 use super::watch::GenerationWatch;
 use crate::api::{ProjectStatus, Scene};
 use crate::browser::page::focus_heading_if_wanted;
-use crate::browser::spending;
 use crate::components::{Clip, ScriptFiles, VideoPlayer};
 use crate::domain::captions::{caption_cues, chapter_cues, webvtt, Cue};
 use crate::domain::credits::describe_duration;
@@ -18,6 +17,7 @@ use crate::domain::revise::{can_regenerate, can_upscale};
 use crate::domain::script::file_stem_for;
 use crate::domain::title::project_title;
 use crate::hooks::{use_effect, PaidActions};
+use crate::stores::spending;
 use leptos::html;
 use leptos::prelude::*;
 

@@ -10,8 +10,6 @@ mod versions;
 mod watch;
 
 use crate::api::ProjectStatus;
-use crate::browser::approvals;
-use crate::browser::last_known;
 use crate::browser::local_time::now_ms;
 use crate::components::{with_code, Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, StatusBadge, Tone};
 use crate::domain::announce::{announcement, Heard};
@@ -21,6 +19,8 @@ use crate::domain::lifecycle::is_terminal;
 use crate::domain::waiting::{Since, Work};
 use crate::hooks::{use_clock, use_effect, use_paid_actions, use_ready_mark};
 use crate::routes;
+use crate::stores::approvals;
+use crate::stores::last_known;
 use failure::Failure;
 pub use finished_part::preload_finished_part;
 use finished_part::{finished_part, FINISHED_PART};

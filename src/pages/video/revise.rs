@@ -3,13 +3,13 @@
 //! follows the work once the service shows it (`hooks::use_paid_actions`).
 
 use crate::api::{ApiError, ErrorKind, Scene};
-use crate::browser::{drafts, spending};
 use crate::components::{ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::keys;
 use crate::domain::narration;
 use crate::domain::paid_action::Paid;
 use crate::domain::revise::RegenerateChoice;
 use crate::hooks::{use_effect, Outcomes, PaidActions};
+use crate::stores::{drafts, spending};
 use leptos::prelude::*;
 
 /// The action on one scene's card: its button and the dialog that states the cost. Its button is

@@ -4,10 +4,10 @@
 
 use crate::api::Project;
 use crate::browser::local_time::local_clock;
-use crate::browser::versions::{self, still_kept};
 use crate::components::MediaDownload;
 use crate::domain::media::{clock, safe_media_url, scene_start_seconds};
 use crate::domain::script::file_stem_for;
+use crate::stores::versions::{self, still_kept};
 use leptos::html::Video;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

@@ -2,8 +2,8 @@
 //! and followed through the status answers until its result appears or the limit passes.
 
 use crate::api::{Project, ProjectStatus};
-use crate::browser::follow_ups;
 use crate::domain::follow_up::{FollowUp, Progress};
+use crate::stores::follow_ups;
 use leptos::prelude::*;
 
 #[derive(Clone, Copy)]

@@ -3,9 +3,9 @@
 //! service no longer shows it.
 
 use crate::api::{ErrorKind, Project};
-use crate::browser::last_known;
 use crate::hooks::{read_and_keep_project, use_retry, Attempt};
 use crate::session::{use_session, Failure};
+use crate::stores::last_known;
 use leptos::prelude::*;
 
 #[derive(Clone, Copy)]

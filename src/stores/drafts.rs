@@ -1,16 +1,15 @@
 //! What the person typed and has not yet handed to the service, kept where their sign-in is so a
 //! reload, a failed request or a sign-in round trip loses nothing.
 
-use super::storage;
+use crate::browser::storage;
 use crate::domain::keys;
 use crate::domain::scene_edit::SceneDraft;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// What was kept under `key`; none when nothing was, or when it no longer reads (then it is dropped
-/// the next time it is saved).
+/// What was kept under `key` (`stores::read`).
 pub fn load<T: DeserializeOwned>(key: &str) -> Option<T> {
-    serde_json::from_str(&storage::mine(key)?).ok()
+    super::read(key)
 }
 
 /// Kept in this tab (read first, so another tab editing the same thing cannot replace it) and, after

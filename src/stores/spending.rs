@@ -2,8 +2,8 @@
 //! the device after "Remember me" (one value every tab reads and writes, so no tab's copy hides
 //! another's charges), else in this tab. Cleared with everything else of the person at sign-out.
 
-use super::local_time::now_ms;
-use super::storage::{self, Worth};
+use crate::browser::local_time::now_ms;
+use crate::browser::storage::{self, Worth};
 use crate::domain::keys;
 use crate::domain::spending::{Charge, Spending};
 
@@ -12,14 +12,12 @@ fn key() -> String {
 }
 
 pub fn load() -> Spending {
-    storage::mine(&key()).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
+    super::read(&key()).unwrap_or_default()
 }
 
-/// A ledger that could not be written keeps the one before (`storage::put`), and the person is told.
+/// A ledger that could not be written keeps the one before, and the person is told.
 fn save(spending: &Spending) {
-    if let Ok(text) = serde_json::to_string(spending) {
-        storage::keep_mine(&key(), &text, Worth::Kept);
-    }
+    super::keep(&key(), spending, Worth::Kept);
 }
 
 /// Notes a paid action the service took on; once, however many tabs note it (`Spending::charge`).

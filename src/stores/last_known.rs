@@ -4,11 +4,11 @@
 //! hold nothing an answer could not. A sign-out clears it with everything else, and signing in as
 //! another person drops it (`Session::sign_in`).
 
-use super::local_time::local_clock;
-use super::local_time::now_ms;
-use super::local_time::write_ahead;
-use super::storage;
 use crate::api::{read_list, read_project, ApiError, Project, ProjectFilter};
+use crate::browser::local_time::local_clock;
+use crate::browser::local_time::now_ms;
+use crate::browser::local_time::write_ahead;
+use crate::browser::storage;
 use crate::domain::keys::{LAST_LIST, LAST_PROJECTS};
 use crate::domain::last_known::{as_of, entries, remember, written, Check, Entry};
 

@@ -1,6 +1,6 @@
 //! When this device approved a project, so "generating for 6 min" survives a reload.
 
-use super::storage::{self, Worth};
+use crate::browser::storage::{self, Worth};
 use crate::domain::keys;
 
 pub fn remember(project_id: i64, at_ms: u64) {

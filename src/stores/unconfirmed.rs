@@ -4,8 +4,8 @@
 //! tab, so they are also said on the tabs' channel: the account's other tab-only tabs keep a copy, and
 //! a tab-only tab that opens a page of paid actions asks for the records standing.
 
-use super::storage::{self, Persistence, Worth};
-use super::tabs::{self, News};
+use crate::browser::storage::{self, Persistence, Worth};
+use crate::browser::tabs::{self, News};
 use crate::domain::keys;
 use crate::domain::paid_action::Unconfirmed;
 use crate::domain::tab_words::Word;

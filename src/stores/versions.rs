@@ -1,24 +1,22 @@
 //! A project's versions on this device (`domain::versions`), and whether the service still keeps an
 //! earlier one: asked with a ranged request for its first byte, so nothing large is downloaded.
 
-use super::local_time::now_ms;
-use super::storage::{self, Worth};
 use crate::api::Project;
+use crate::browser::local_time::now_ms;
+use crate::browser::storage::Worth;
 use crate::domain::keys;
 use crate::domain::versions::Versions;
 use gloo_net::http::Request;
 
 pub fn load(project_id: i64) -> Versions {
-    storage::mine(&keys::versions(project_id)).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
+    super::read(&keys::versions(project_id)).unwrap_or_default()
 }
 
 /// Takes in a project just read from the service, storing only what is new.
 pub fn see(project: &Project) -> Versions {
     let mut versions = load(project.id);
     if versions.see(project, now_ms()) {
-        if let Ok(text) = serde_json::to_string(&versions) {
-            storage::keep_mine(&keys::versions(project.id), &text, Worth::Cache);
-        }
+        super::keep(&keys::versions(project.id), &versions, Worth::Cache);
     }
     versions
 }

@@ -2,8 +2,8 @@
 //! (`domain::persons`) where its sign-in is. Removed with everything else at sign-out
 //! (`Session::sign_out` says why); a 401 keeps them, found again only by the same account.
 
-use super::storage::{self, Worth};
 use crate::api::Project;
+use crate::browser::storage::{self, Worth};
 use crate::domain::keys;
 use crate::domain::persons::Persons;
 
@@ -13,14 +13,13 @@ fn key() -> String {
 
 /// The signed-in account's persons, or none when nothing is kept for it.
 pub fn load() -> Persons {
-    storage::mine(&key()).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
+    super::read(&key()).unwrap_or_default()
 }
 
 /// Where the sign-in is: on the device, names are worth keeping across a browser restart, and every
 /// tab shows the same. False when the browser refused (the app then says so once).
 pub fn save(persons: &Persons) -> bool {
-    let Ok(text) = serde_json::to_string(persons) else { return false };
-    storage::keep_mine(&key(), &text, Worth::Kept)
+    super::keep(&key(), persons, Worth::Kept)
 }
 
 /// Adds the person ids of projects just listed, writing only when one is new.
