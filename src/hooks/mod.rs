@@ -13,6 +13,7 @@ mod use_scene_edit;
 mod use_shared_status;
 mod use_task;
 mod use_text_track;
+mod use_timeout_fn;
 
 pub use read_project::read_and_keep_project;
 pub use use_clock::use_clock;
@@ -26,3 +27,4 @@ pub use use_scene_edit::{use_scene_edit, SaveState, SceneEdit};
 pub use use_shared_status::{use_shared_status, StatusAnswer};
 pub use use_task::{use_load, use_task, Task};
 pub use use_text_track::use_text_track;
+pub use use_timeout_fn::use_timeout_fn;

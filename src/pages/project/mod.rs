@@ -15,12 +15,11 @@ use crate::domain::narration::long_scenes;
 use crate::domain::order::scenes_in_order;
 use crate::domain::scene_edit::SceneText;
 use crate::domain::title::project_title;
-use crate::hooks::{read_and_keep_project, use_effect, use_load, use_paid_actions, PaidActions};
+use crate::hooks::{read_and_keep_project, use_effect, use_load, use_paid_actions, use_timeout_fn, PaidActions};
 use crate::routes;
 use crate::session::{use_session, Failure};
 use crate::stores::last_known;
 use approve::ApprovePanel;
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 #[component]
@@ -39,6 +38,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
     // A project the service is still writing is read again, by itself, until there is something to
     // review: a person who opened it should not have to reload. Gone with the page: no read after.
     let rechecks = StoredValue::new(0u32);
+    let recheck_after = use_timeout_fn(move || reload.run(()));
     // Said once the scenes come: the page is rebuilt around them, which a screen reader does not tell.
     // Lives here, like `notice`, to outlive the review's rebuilds.
     let arrived = RwSignal::new(None::<String>);
@@ -60,12 +60,7 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
         }
         let wait = preparing_recheck_ms(rechecks.get_value());
         rechecks.update_value(|n| *n += 1);
-        Timeout::new(wait, move || {
-            if rechecks.try_get_value().is_some() {
-                reload.run(());
-            }
-        })
-        .forget();
+        recheck_after(wait);
     });
     // What this device read of the project before, shown until the service answers: read-only, and
     // marked with when it was read and how the check of it stands.
