@@ -77,9 +77,9 @@ pub fn project_video(id: i64) -> String {
 
 /// The page that fits a project's state.
 pub fn project_page(id: i64, status: &crate::api::ProjectStatus) -> String {
-    match crate::domain::lifecycle::screen_for(status) {
-        crate::domain::lifecycle::Screen::Review => project(id),
-        crate::domain::lifecycle::Screen::Video => project_video(id),
+    match crate::domain::lifecycle::stage_for(status) {
+        crate::domain::lifecycle::Stage::Review => project(id),
+        crate::domain::lifecycle::Stage::Video => project_video(id),
     }
 }
 

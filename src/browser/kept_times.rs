@@ -5,13 +5,13 @@
 //! state.
 
 use crate::browser::storage;
-use crate::domain::kept_times::{add, read, write, Moment};
+use crate::domain::kept_times::{add, read, write, WrittenTime};
 use crate::domain::keys::KEPT_TIMES;
 use std::cell::RefCell;
 
 struct Known {
     /// Newest first (`add`): `write` keeps the first `MAX_KEPT`.
-    moments: Vec<Moment>,
+    moments: Vec<WrittenTime>,
     saving: bool,
 }
 
@@ -54,7 +54,7 @@ pub fn known(with_date: bool, at_ms: i64) -> Option<String> {
 pub fn learn(with_date: bool, at_ms: i64, text: &str) {
     let Ok(at_ms) = u64::try_from(at_ms) else { return };
     let save_due = with_known(|known| {
-        add(&mut known.moments, Moment { with_date, at_ms, text: text.to_owned() });
+        add(&mut known.moments, WrittenTime { with_date, at_ms, text: text.to_owned() });
         !std::mem::replace(&mut known.saving, true)
     });
     if save_due {

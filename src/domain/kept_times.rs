@@ -10,7 +10,7 @@ pub const MAX_KEPT: usize = 200;
 
 /// One moment as written: with its date or the time alone, the moment (ms since 1970), and the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Moment {
+pub struct WrittenTime {
     pub with_date: bool,
     pub at_ms: u64,
     pub text: String,
@@ -26,7 +26,7 @@ const TIME_ONLY: &str = "t";
 
 /// `moments` written down for `zone` (the language and time-zone offsets that wrote them), the first
 /// `MAX_KEPT` only, to be read back by `read`.
-pub fn write(zone: &str, moments: &[Moment]) -> String {
+pub fn write(zone: &str, moments: &[WrittenTime]) -> String {
     let header = Entry { key: ZONE, at_ms: 0, answer: zone };
     let kept = moments.iter().take(MAX_KEPT).map(|m| Entry {
         key: if m.with_date { WITH_DATE } else { TIME_ONLY },
@@ -37,7 +37,7 @@ pub fn write(zone: &str, moments: &[Moment]) -> String {
 }
 
 /// Puts `moment` first among `moments`, dropping the time-only ones beyond `MAX_CLOCKS`.
-pub fn add(moments: &mut Vec<Moment>, moment: Moment) {
+pub fn add(moments: &mut Vec<WrittenTime>, moment: WrittenTime) {
     moments.insert(0, moment);
     let mut clocks = 0;
     moments.retain(|m| {
@@ -48,13 +48,13 @@ pub fn add(moments: &mut Vec<Moment>, moment: Moment) {
 
 /// The moments kept in `text`, if it was written for `zone`: another language or time zone writes
 /// them otherwise, so then there are none.
-pub fn read(text: &str, zone: &str) -> Vec<Moment> {
+pub fn read(text: &str, zone: &str) -> Vec<WrittenTime> {
     let kept = entries(text);
     match kept.split_first() {
         Some((header, moments)) if header.key == ZONE && header.answer == zone => moments
             .iter()
             .filter(|e| e.key == WITH_DATE || e.key == TIME_ONLY)
-            .map(|e| Moment { with_date: e.key == WITH_DATE, at_ms: e.at_ms, text: e.answer.to_owned() })
+            .map(|e| WrittenTime { with_date: e.key == WITH_DATE, at_ms: e.at_ms, text: e.answer.to_owned() })
             .collect(),
         _ => Vec::new(),
     }
@@ -64,8 +64,8 @@ pub fn read(text: &str, zone: &str) -> Vec<Moment> {
 mod tests {
     use super::*;
 
-    fn moment(with_date: bool, at_ms: u64, text: &str) -> Moment {
-        Moment { with_date, at_ms, text: text.to_owned() }
+    fn moment(with_date: bool, at_ms: u64, text: &str) -> WrittenTime {
+        WrittenTime { with_date, at_ms, text: text.to_owned() }
     }
 
     #[test]

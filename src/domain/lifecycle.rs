@@ -2,24 +2,25 @@
 
 use crate::api::ProjectStatus;
 
-/// The screen that fits a project's state.
+/// Where a project's state puts it: its review, or its video (`routes::project_page` turns it into an
+/// address, whose screen is `routes::Screen`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
+pub enum Stage {
     /// The scenes, editable until approval.
     Review,
     /// Generation watched live, then the video, or the error: one page whose state follows the project's.
     Video,
 }
 
-pub fn screen_for(status: &ProjectStatus) -> Screen {
+pub fn stage_for(status: &ProjectStatus) -> Stage {
     match status {
-        ProjectStatus::Draft | ProjectStatus::Creating | ProjectStatus::Proposed => Screen::Review,
+        ProjectStatus::Draft | ProjectStatus::Creating | ProjectStatus::Proposed => Stage::Review,
         // An unknown state is watched until it explains itself.
         ProjectStatus::Generating
         | ProjectStatus::Completed
         | ProjectStatus::Upscaling
         | ProjectStatus::Failed
-        | ProjectStatus::Unknown(_) => Screen::Video,
+        | ProjectStatus::Unknown(_) => Stage::Video,
     }
 }
 
@@ -115,13 +116,13 @@ mod tests {
 
     #[test]
     fn each_state_opens_the_screen_that_fits() {
-        assert_eq!(screen_for(&Proposed), Screen::Review);
-        assert_eq!(screen_for(&Creating), Screen::Review);
-        assert_eq!(screen_for(&Generating), Screen::Video);
-        assert_eq!(screen_for(&Failed), Screen::Video);
-        assert_eq!(screen_for(&Completed), Screen::Video);
-        assert_eq!(screen_for(&Upscaling), Screen::Video);
-        assert_eq!(screen_for(&Unknown("paused".into())), Screen::Video);
+        assert_eq!(stage_for(&Proposed), Stage::Review);
+        assert_eq!(stage_for(&Creating), Stage::Review);
+        assert_eq!(stage_for(&Generating), Stage::Video);
+        assert_eq!(stage_for(&Failed), Stage::Video);
+        assert_eq!(stage_for(&Completed), Stage::Video);
+        assert_eq!(stage_for(&Upscaling), Stage::Video);
+        assert_eq!(stage_for(&Unknown("paused".into())), Stage::Video);
     }
 
     #[test]

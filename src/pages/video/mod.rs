@@ -25,7 +25,7 @@ use failure::Failure;
 pub use finished_part::preload_finished_part;
 use finished_part::{finished_part, FINISHED_PART};
 use leptos::prelude::*;
-use progress::{PollLine, Progress, SceneRows, WaitNotes};
+use progress::{GenerationProgress, PollLine, SceneRows, WaitNotes};
 use watch::use_generation_watch;
 
 /// Which part of the page the project's state calls for; the page is rebuilt only when this changes,
@@ -145,7 +145,7 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
             <MessageBanner tone=Tone::Error message=watch.problem />
         }
         .into_any(),
-        Some(Phase::Working) => view! { <Progress watch=watch /> }.into_any(),
+        Some(Phase::Working) => view! { <GenerationProgress watch=watch /> }.into_any(),
         Some(Phase::Done) => with_code(
             move || {
                 let code = finished_part(id, watch, paid, revising);
@@ -208,7 +208,7 @@ fn Watch(id: i64, say: RwSignal<String>) -> impl IntoView {
                         })
                 }}
                 <Show when=move || revising.get()>
-                    <Progress watch=watch />
+                    <GenerationProgress watch=watch />
                 </Show>
                 // Over a finished video being upscaled or remade, the wait and the checks come before the
                 // video, under the notice and the bar, not after the storyboard (on a phone, 1,500 px down).

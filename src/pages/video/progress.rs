@@ -17,7 +17,7 @@ use leptos::prelude::*;
 /// smoothly towards it over one check's interval (the service reports every 30 s), and never back
 /// below what it showed during this run (a new run mounts a new one).
 #[component]
-pub fn Progress(watch: GenerationWatch) -> impl IntoView {
+pub fn GenerationProgress(watch: GenerationWatch) -> impl IntoView {
     let (report, progress) = (watch.report, watch.progress);
     let percent = move || progress.get().unwrap_or(0);
     let shown = Memo::new(move |before: Option<&u8>| before.copied().unwrap_or(0).max(percent()));
