@@ -196,6 +196,5 @@ async fn advance_project(
         .filter(|k| store.projects.contains_key(k))
         .ok_or_else(|| ApiError::not_found(format!("Project {id} not found")))?;
     store.advance(key, secs, std::time::Instant::now())?;
-    let project = &store.projects[&key];
-    Ok(Json(json!({"id": project.id, "status": project.status.as_str(), "progress": project.progress})))
+    Ok(Json(json!({"id": key, "advanced_seconds": secs})))
 }

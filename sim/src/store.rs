@@ -159,8 +159,9 @@ impl Store {
         true
     }
 
-    /// Moves a project's running job `secs` of job time ahead at its speed, then applies what that time
-    /// brought: a 409 if no job of it is under way.
+    /// Moves a project's running job `secs` of job time ahead at its speed: a 409 if no job of it is under way.
+    /// As with time that passes, what that time brought is applied where the project (or its owner's balance) is
+    /// next read.
     pub fn advance(&mut self, project_id: u64, secs: f64, now: Instant) -> ApiResult<()> {
         self.settle_project(project_id, now);
         let speed = self.speed_for(project_id);
@@ -174,7 +175,6 @@ impl Store {
                 "This host's clock cannot move a job {secs} s ahead at speed {speed}"
             )));
         }
-        self.settle_project(project_id, now);
         Ok(())
     }
 
