@@ -151,7 +151,7 @@ fn poll_text(p: PollState, now: u64) -> String {
     poll_line(p.in_flight, p.last_answer_at, p.next_at, now)
 }
 
-/// Updated in place: the list is rebuilt only when the set of scenes changes, a card's words only
+/// Updated in place: a row comes or goes with its scene (keyed by number), a card's words change only
 /// when its scene's states do, and its picture only when an address does (every answer used to
 /// rebuild every row, reloading each clip's metadata).
 #[component]
@@ -160,9 +160,9 @@ pub fn SceneRows(#[prop(into)] rows: Signal<Vec<SceneProgress>>, project: RwSign
     view! {
         <h2>"Scenes"</h2>
         <ol class="scene-progress">
-            {move || {
-                numbers.get().into_iter().map(|n| view! { <SceneRow n=n rows=rows project=project /> }).collect_view()
-            }}
+            <For each=move || numbers.get() key=|n| *n let(n)>
+                <SceneRow n=n rows=rows project=project />
+            </For>
         </ol>
     }
 }
