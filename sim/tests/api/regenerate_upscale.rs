@@ -1,5 +1,3 @@
-use std::time::{Duration, Instant};
-
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -11,10 +9,12 @@ fn regen(id: u64, n: &str) -> String {
 
 #[tokio::test]
 async fn regenerating_a_scene_restitches_the_final_video() {
-    let sim = Sim::start(500.0).await;
+    let sim = Sim::start(1000.0).await;
     let id = sim.completed(3).await;
     let before = sim.get(&format!("/scene-projects/{id}")).await.body;
     let credits = sim.credits(1).await;
+    // The regeneration stands still until moved: each step below is read where the test put it.
+    sim.freeze(id).await;
 
     let r = sim
         .post(
@@ -29,22 +29,41 @@ async fn regenerating_a_scene_restitches_the_final_video() {
     assert_eq!(r.body["credits_charged"], 100);
     assert!(r.body["message"].is_string());
     assert_eq!(sim.credits(1).await, credits - 100);
-
-    let during = sim.get(&format!("/scene-projects/{id}/status")).await.body;
-    if during["status"] == "generating" {
-        assert!(
-            ["queued", "regenerating_scene", "stitching_final_video"]
-                .contains(&during["current_step"].as_str().unwrap()),
-            "{during}"
-        );
-        assert_eq!(during["scenes"][0]["image_status"], "completed", "other scenes keep their assets");
-        assert!(during["scenes"][0]["video_url"].is_string());
-    }
     let p = sim.get(&format!("/scene-projects/{id}")).await.body;
     assert_eq!(p["scenes"][1]["image_prompt"], "A storm over the lighthouse");
     assert_eq!(p["scenes"][1]["motion_prompt"], "whip pan");
 
-    let done = sim.wait_status(id, "completed").await;
+    // Regeneration: queued 5 s, the image 30 s, the clip 60 s, stitching 20 s. Read inside each step.
+    let mut steps = Vec::new();
+    for ahead in [0.0, 10.0, 60.0, 35.0] {
+        if ahead > 0.0 {
+            sim.advance(id, ahead).await;
+        }
+        let s = sim.status(id).await;
+        assert_eq!(s["status"], "generating", "{s}");
+        for other in [0, 2] {
+            assert_eq!(s["scenes"][other]["image_status"], "completed", "other scenes keep their assets: {s}");
+            assert_eq!(s["scenes"][other]["video_url"], before["scenes"][other]["video_url"], "{s}");
+        }
+        let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+        assert_eq!(p["final_video_url"], before["final_video_url"], "the old cut until the new one is stitched");
+        steps.push((
+            s["current_step"].as_str().unwrap().to_owned(),
+            s["scenes"][1]["image_status"].as_str().unwrap().to_owned(),
+            s["scenes"][1]["video_status"].as_str().unwrap().to_owned(),
+        ));
+    }
+    let expected = [
+        ("queued", "pending", "pending"),
+        ("regenerating_scene", "generating", "pending"),
+        ("regenerating_scene", "completed", "generating"),
+        ("stitching_final_video", "completed", "completed"),
+    ];
+    assert_eq!(steps, expected.map(|(a, b, c)| (a.to_owned(), b.to_owned(), c.to_owned())));
+
+    sim.advance(id, 20.0).await;
+    let done = sim.status(id).await;
+    assert_eq!(done["status"], "completed", "{done}");
     assert_eq!(done["credits_used"], 400);
     assert_eq!(done["final_video_url"], format!("{}/media/projects/{id}/final-v2.webm", sim.base));
     let after = sim.get(&format!("/scene-projects/{id}")).await.body;
@@ -61,28 +80,26 @@ async fn regenerating_a_scene_restitches_the_final_video() {
 
 #[tokio::test]
 async fn regeneration_watched_step_by_step() {
-    let sim = Sim::start(100.0).await;
+    let sim = Sim::start(1000.0).await;
     let id = sim.completed(2).await;
-    // Image only: 5 + 30 + 20 s of job time, 0.55 s here.
+    sim.freeze(id).await;
+    // Image only: 5 + 30 + 20 s of job time, watched every 3 s of it (never on a step's edge).
     let r = sim.post(&regen(id, "1"), json!({"regenerate_video": false})).await;
     assert_eq!(r.body["credits_charged"], 20);
-    let mut steps = Vec::new();
-    loop {
-        let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
-        if s["status"] == "completed" {
-            break;
-        }
-        assert_eq!(s["status"], "generating");
+    let mut steps: Vec<String> = Vec::new();
+    for _ in 0..=55 / 3 {
+        let s = sim.status(id).await;
+        assert_eq!(s["status"], "generating", "{s}");
         assert_eq!(s["scenes"][0]["video_status"], "completed", "the clip is kept");
         assert_eq!(s["scenes"][1]["image_status"], "completed");
         let step = s["current_step"].as_str().unwrap().to_owned();
         if steps.last() != Some(&step) {
             steps.push(step);
         }
-        tokio::time::sleep(Duration::from_millis(5)).await;
+        sim.advance(id, 3.0).await;
     }
-    steps.retain(|s| s != "queued");
-    assert_eq!(steps, ["regenerating_scene", "stitching_final_video"]);
+    assert_eq!(sim.status(id).await["status"], "completed", "over after 55 s of job time");
+    assert_eq!(steps, ["queued", "regenerating_scene", "stitching_final_video"]);
     let p = sim.get(&format!("/scene-projects/{id}")).await.body;
     assert!(p["scenes"][0]["image_url"].as_str().unwrap().ends_with("image-v2.svg"));
     assert!(p["scenes"][0]["video_url"].as_str().unwrap().ends_with("video-v1.webm"));
@@ -129,8 +146,8 @@ async fn regeneration_rules() {
     // An empty body means: both assets, default prompts.
     sim.send(Method::PUT, "/_sim/users/1/credits", None, Some(r#"{"credits": 1000}"#)).await;
     // At speed 1000 the regeneration is over in a fifth of a second, sooner than the next request on a
-    // busy machine: this project's work runs at speed 1 from here, so the second request meets it.
-    sim.send(Method::PUT, &format!("/_sim/projects/{id}/speed"), None, Some(r#"{"speed": 1}"#)).await;
+    // busy machine: this project's work stands still from here, so the second request meets it.
+    sim.freeze(id).await;
     let r = sim.send(Method::POST, &regen(id, "1"), Some(DEMO), None).await;
     assert_eq!((r.status, r.body["credits_charged"].clone()), (202, json!(100)));
     let r = sim.post(&regen(id, "2"), json!({})).await;
@@ -161,37 +178,38 @@ async fn upscaled(sim: &Sim, id: u64) -> Value {
 
 #[tokio::test]
 async fn upscale_runs_once_and_is_free() {
-    // The upscale takes 360 s at speed 1: 1.44 s here.
-    let sim = Sim::start(250.0).await;
+    let sim = Sim::start(1000.0).await;
     let id = sim.completed(2).await;
     let credits = sim.credits(1).await;
+    // The upscale stands still until moved: asked for again, it is still under way on any host.
+    sim.freeze(id).await;
     let path = format!("/scene-projects/{id}/upscale");
-    let started = Instant::now();
     let r = sim.post(&path, json!(null)).await;
     assert_eq!(r.status, 202);
     let accepted =
         json!({"id": id, "status": "upscaling", "message": "Upscaling started; it may take 5 to 10 minutes."});
     assert_eq!(r.body, accepted);
 
-    let status = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+    let status = sim.status(id).await;
     assert_eq!(status["status"], "upscaling");
     assert_eq!(status["progress"], 100, "the cut itself is complete");
     assert!(status["final_video_url"].is_string());
-    assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.body["status"], "upscaling");
+    let upscaling = sim.get(&format!("/scene-projects/{id}")).await.body;
+    assert_eq!(upscaling["status"], "upscaling");
     assert_eq!(sim.get("/scene-projects?status_filter=upscaling").await.body[0]["id"], id);
     assert_eq!(upscaled(&sim, id).await, json!(null));
 
-    tokio::time::sleep(Duration::from_millis(700)).await;
     let again = sim.send(Method::POST, &path, Some(DEMO), None).await;
     assert_eq!((again.status, again.body), (202, accepted), "asking again answers the same");
+    // A job begun anew would have marked the project with a later `updated_at`.
+    assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.body, upscaling, "no second job began");
     assert_eq!(sim.post(&regen(id, "1"), json!({})).await.status, 400, "no regeneration during an upscale");
 
-    sim.wait_status(id, "completed").await;
-    assert!(
-        started.elapsed() < Duration::from_millis(2000),
-        "the second request did not start a second job ({:?})",
-        started.elapsed()
-    );
+    // One upscale's time, 360 s of job time, counted from the first request.
+    sim.advance(id, 359.0).await;
+    assert_eq!(sim.status(id).await["status"], "upscaling", "1 s of the upscale left");
+    sim.advance(id, 2.0).await;
+    assert_eq!(sim.status(id).await["status"], "completed");
     let url = upscaled(&sim, id).await;
     assert_eq!(url, format!("{}/media/projects/{id}/final-v1-upscaled.webm", sim.base));
     assert_eq!(sim.credits(1).await, credits);
@@ -211,7 +229,8 @@ async fn upscale_runs_once_and_is_free() {
     // A regeneration makes a new cut; the old upscale no longer matches it.
     sim.post(&regen(id, "1"), json!({})).await;
     assert_eq!(upscaled(&sim, id).await, json!(null));
-    sim.wait_status(id, "completed").await;
+    sim.advance(id, 1000.0).await;
+    assert_eq!(sim.status(id).await["status"], "completed");
     assert_eq!(upscaled(&sim, id).await, json!(null));
     // The default service keeps every cut it made.
     for cut in ["final-v1.webm", "final-v2.webm"] {
