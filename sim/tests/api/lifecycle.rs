@@ -1,4 +1,4 @@
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -19,40 +19,43 @@ fn rank(status: &Value) -> u8 {
 
 #[tokio::test]
 async fn a_project_goes_from_proposed_to_completed() {
-    // 2 scenes take 230 s at speed 1, so about 4.6 s here: at speed 200 (1.2 s) a full test run's
-    // browsers beside this left time for only 20 polls, one each 60 ms instead of 5.
-    let sim = Sim::start(50.0).await;
+    let sim = Sim::start(1.0).await;
     let id = sim.create(2).await;
     let created = sim.get(&format!("/scene-projects/{id}")).await.body;
 
     let proposed = sim.get(&format!("/scene-projects/{id}/status")).await;
     assert_eq!(proposed.body, json!({"id": id, "status": "proposed", "progress": 0}));
 
+    // The job stands still and is moved 5 s at a time through its 230 s (2 scenes), never onto a step's
+    // edge (each lasts a multiple of 5 s; the first read is 2.5 s in): 46 reads, one inside every step,
+    // however fast the host.
+    sim.freeze(id).await;
     sim.approve(id).await;
+    sim.advance(id, 2.5).await;
     let mut polls: Vec<Value> = Vec::new();
-    let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let r = sim.get(&format!("/scene-projects/{id}/status")).await;
-        assert_eq!(r.status, 200);
-        let done = r.body["status"] == "completed";
-        polls.push(r.body);
+        let body = sim.status(id).await;
+        let done = body["status"] == "completed";
+        polls.push(body);
         if done {
             break;
         }
-        assert!(Instant::now() < deadline, "never completed");
-        tokio::time::sleep(Duration::from_millis(5)).await;
+        assert!(polls.len() <= 47, "still not completed after 230 s of job time: {}", polls.last().unwrap());
+        sim.advance(id, 5.0).await;
     }
-    assert!(polls.len() > 20, "enough polls to watch the steps ({})", polls.len());
+    assert_eq!(polls.len(), 47, "46 reads during the job, then its end");
 
     let mut last_progress = 0;
     let mut last_step = 0;
     let mut last_ranks = [[0u8; 2]; 2];
     let mut steps_seen = Vec::new();
-    for s in &polls[..polls.len() - 1] {
+    for (k, s) in polls[..polls.len() - 1].iter().enumerate() {
         assert_eq!(s["status"], "generating", "{s}");
         assert_eq!(keys(s), sorted(&["id", "status", "progress", "current_step", "scenes"]), "{s}");
         let progress = s["progress"].as_u64().unwrap();
         assert!(progress >= last_progress && progress <= 99, "progress {last_progress} then {progress}");
+        // The share of the 230 s done, rounded down: read 2.5 + 5k s in.
+        assert_eq!(progress, (250 + 500 * k as u64) / 230, "{s}");
         last_progress = progress;
         let step = STEPS.iter().position(|n| *n == s["current_step"]).unwrap_or_else(|| panic!("unknown step {s}"));
         assert!(step >= last_step, "steps go forward: {s}");
@@ -74,7 +77,7 @@ async fn a_project_goes_from_proposed_to_completed() {
             }
         }
     }
-    assert!(steps_seen.contains(&1) && steps_seen.contains(&2), "saw images then videos: {steps_seen:?}");
+    assert_eq!(steps_seen, [0, 1, 2, 3, 4], "every step, in order");
 
     let done = polls.last().unwrap();
     let project = sim.get(&format!("/scene-projects/{id}")).await.body;
@@ -108,21 +111,46 @@ async fn a_project_goes_from_proposed_to_completed() {
     sim.stop().await;
 }
 
+/// Each scene's own status and addresses in the project object, in scene order.
+fn scene_progress(p: &Value) -> Vec<(String, bool, bool)> {
+    let scenes = p["scenes"].as_array().unwrap();
+    scenes
+        .iter()
+        .map(|s| (s["status"].as_str().unwrap().to_owned(), s["image_url"].is_string(), s["video_url"].is_string()))
+        .collect()
+}
+
 #[tokio::test]
 async fn the_scenes_show_their_progress_in_the_project_object() {
     let sim = Sim::start(100.0).await;
     let id = sim.create(2).await;
+    sim.freeze(id).await;
     sim.approve(id).await;
-    // Images end at (15 + 60) / 100 s; the first video is then under way.
-    tokio::time::sleep(Duration::from_millis(1000)).await;
-    let p = sim.get(&format!("/scene-projects/{id}")).await.body;
-    assert_eq!(p["status"], "generating");
-    let statuses: Vec<&str> = p["scenes"].as_array().unwrap().iter().map(|s| s["status"].as_str().unwrap()).collect();
-    assert!(statuses.iter().all(|s| ["generating", "completed"].contains(s)), "{statuses:?}");
-    assert!(p["scenes"][0]["image_url"].is_string());
+    let project = format!("/scene-projects/{id}");
+    let progress = |p: &Value| (p["status"].as_str().unwrap().to_owned(), p["progress"].as_u64().unwrap());
+
+    // 2 scenes: queued 15 s, images 30 s each, videos 60 s each, narration 15 s, stitching 20 s.
+    // 30 s in: scene 1's image is being made, scene 2 waits.
+    sim.advance(id, 30.0).await;
+    let p = sim.get(&project).await.body;
+    assert_eq!(progress(&p), ("generating".into(), 13), "{p}");
+    let expected = [("generating", false, false), ("pending", false, false)];
+    assert_eq!(scene_progress(&p), expected.map(|(s, i, v)| (s.to_owned(), i, v)), "{p}");
+
+    // 105 s in: both images are there, scene 1's clip is being made.
+    sim.advance(id, 75.0).await;
+    let p = sim.get(&project).await.body;
+    assert_eq!(progress(&p), ("generating".into(), 45), "{p}");
+    let expected = [("generating", true, false), ("generating", true, false)];
+    assert_eq!(scene_progress(&p), expected.map(|(s, i, v)| (s.to_owned(), i, v)), "{p}");
+
+    // 165 s in: scene 1 is done, scene 2's clip is being made; the final video is still to come.
+    sim.advance(id, 60.0).await;
+    let p = sim.get(&project).await.body;
+    assert_eq!(progress(&p), ("generating".into(), 71), "{p}");
+    let expected = [("completed", true, true), ("generating", true, false)];
+    assert_eq!(scene_progress(&p), expected.map(|(s, i, v)| (s.to_owned(), i, v)), "{p}");
     assert_eq!(p["final_video_url"], json!(null));
-    let progress = p["progress"].as_u64().unwrap();
-    assert!((30..=99).contains(&progress), "{progress}");
     sim.stop().await;
 }
 
