@@ -16,7 +16,7 @@
 //    while the main wasm is still coming (on the slow link the parts' file ends about 250 ms before
 //    it), once its bytes are found to be those built; the loader instantiates the compiled modules.
 //    Any part not there (the other pages' code, fetched later; every part after a failed download)
-//    it fetches alone, as before. PAGES below mirrors src/routes.rs for the split pages only;
+//    it fetches alone, as before. PAGES (split-pages.json) mirrors src/routes.rs for the split pages only;
 //    e2e/specs/delivery.test.js opens each address and checks its parts come early, once.
 // Nothing to do when the build has no parts (a build without the `split` feature).
 import { execFile } from 'node:child_process';
@@ -38,19 +38,12 @@ const glueFile = one('split-pages', dir, /^storyreel-[0-9a-f]+\.js$/);
 const glueName = basename(glueFile);
 
 // The split point names (src/page_code.rs and pages/video) and the addresses that open them
-// (src/routes.rs); for a part of a page, the page it is part of: asked for by that page when it shows
-// it, or earlier by src/boot_reads.js (storyreelBoot.want) when the first reads say it will. A part
-// asked for only when the person does something ("Start a new story from this one", components/new_story_from.rs)
-// has no file of parts: its own come alone, then or with the other pages' code.
-const PAGES = {
-  video: '^/projects/\\d+/video$',
-  finished_part: { of: 'video' },
-  new_story_from: {},
-  project: '^/projects/\\d+$',
-  new_story: '^/new$',
-  persons: '^/persons$',
-  spending: '^/spending$',
-};
+// (src/routes.rs), in split-pages.json; for a part of a page, the page it is part of: asked for by that
+// page when it shows it, or earlier by src/boot_reads.js (storyreelBoot.want) when the first reads say
+// it will. A part asked for only when the person does something ("Start a new story from this one",
+// components/new_story_from.rs) has no file of parts: its own come alone, then or with the other
+// pages' code. tests/fixtures/boot-copies.json holds the addresses both sides are checked against.
+const PAGES = JSON.parse(readFileSync(new URL('./split-pages.json', import.meta.url), 'utf8'));
 
 const loaderFile = join(parts, '__wasm_split.js');
 let loader = readFileSync(loaderFile, 'utf8');

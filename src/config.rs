@@ -46,7 +46,7 @@ impl Config {
     }
 
     /// The file's settings, or why they cannot be used.
-    fn read(text: &str) -> Result<Self, String> {
+    pub(crate) fn read(text: &str) -> Result<Self, String> {
         match serde_json::from_str::<Self>(text) {
             Ok(config) => Ok(config.sanitised()),
             Err(e) => {

@@ -18,5 +18,7 @@ pub mod routes;
 pub mod session;
 pub mod split_code;
 #[cfg(test)]
+mod boot_copies_tests;
+#[cfg(test)]
 mod stored_tests;
 pub mod stores;
