@@ -5,6 +5,8 @@
 
 pub mod api;
 pub mod app;
+#[cfg(test)]
+mod boot_copies_tests;
 pub mod browser;
 pub mod components;
 pub mod config;
@@ -17,8 +19,6 @@ pub mod router;
 pub mod routes;
 pub mod session;
 pub mod split_code;
-#[cfg(test)]
-mod boot_copies_tests;
 #[cfg(test)]
 mod stored_tests;
 pub mod stores;
