@@ -163,9 +163,17 @@ FIREFOX_ALT_SKIPS=("${NO_SERVICE_MODULES[@]}" create_review look persons project
 # simulator answers only from an origin it was given: the runner's port is chosen first, the simulator
 # told its origin (--app-origin), and the runner made to serve there (WASM_BINDGEN_TEST_ADDRESS).
 run_browser_tests() {
-  local wasm=$1 browser=$2 profile=$3 dir module skips=() port
+  local wasm=$1 browser=$2 profile=$3 dir module name names skips=() port
   shift 3
-  for module in "$@"; do skips+=(--skip "$module::"); done
+  # A module is left out by its tests' exact names: a name's part (--skip's substring, as in `load::`
+  # inside `media_load::`) leaves out no other module's test, and a module named here that has no test
+  # is a mistake, said before anything runs.
+  names=$(wasm-bindgen-test-runner "$wasm" --list --format terse | sed -n 's/: test$//p')
+  for module in "$@"; do
+    grep -q "^$module::" <<<"$names" || { echo "no browser-test module is named $module"; return 1; }
+    while read -r name; do skips+=(--skip "$name"); done < <(grep "^$module::" <<<"$names")
+  done
+  [ ${#skips[@]} = 0 ] || skips+=(--exact)
   dir=$(mktemp -d)
   port=$(free_port) || return
   start_sim --speed 2000 --profile "$profile" --app-origin "http://127.0.0.1:$port" || return
@@ -278,14 +286,8 @@ widen_e2e() {
   sleep 0.2
 }
 
-# The end-to-end specs a change touches, for --quick: a changed spec itself, and each spec whose
-# name holds the name of a changed source file or its folder (src/pages/video/watch.rs: video).
+# The end-to-end specs a change touches, for --quick: a changed spec itself, and the specs e2e/covers.js
+# lists for each changed file of the app.
 specs_touching_changes() {
-  local changed stems
-  changed=$( { git diff --name-only HEAD; git ls-files --others --exclude-standard; } | sort -u)
-  grep -E '^e2e/specs/.*\.test\.js$' <<<"$changed" || true
-  stems=$(grep -E '^src/.*\.rs$' <<<"$changed" | sed -E 's#^src/##; s#\.rs$##; s#/mod$##' | tr '/_' '\n-' | grep -vxE 'pages|components|domain|browser|hooks|api|lib|app' | sort -u)
-  for stem in $stems; do
-    ls e2e/specs/*.test.js | grep -F -- "$stem" || true
-  done | sort -u
+  { git diff --name-only HEAD; git ls-files --others --exclude-standard; } | sort -u | (cd "$repo/e2e" && node covers.js)
 }
