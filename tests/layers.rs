@@ -8,12 +8,13 @@ use storyreel_layers::{assert_in_layers, assert_no_cycles, crate_graph, Graph, L
 /// submodule (`domain::keys`) is in its parent's layer unless listed itself.
 const LAYERS: Layers = &[
     ("the service's models and client", "api keyed"),
-    ("rules, pure and tested natively", "domain config routes stored_tests"),
+    ("rules, pure and tested natively", "domain config routes split_code stored_tests boot_copies_tests"),
     (
         "reactive helpers that know no page",
-        "hooks::use_effect hooks::use_task hooks::use_debounce hooks::use_retry hooks::use_text_track",
+        "hooks::use_effect hooks::use_task hooks::use_debounce hooks::use_retry hooks::use_text_track hooks::use_timeout_fn",
     ),
     ("the browser's APIs", "browser"),
+    ("what is kept for the account signed in", "stores"),
     ("session and navigation", "session router"),
     ("hooks over the session and the browser", "hooks"),
     ("components", "components"),
