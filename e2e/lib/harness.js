@@ -121,6 +121,13 @@ export async function startSim(flags = [], port = 0) {
     /** Until project `id`'s status says completed (a deadline of `timeoutMs`). */
     completed: (id, token = 'demo-token', timeoutMs) => until(`project ${id} to complete`,
       async () => (await api('GET', `/scene-projects/${id}/status`, undefined, token)).status === 'completed', { timeoutMs }),
+    /** Holds project `id`'s jobs still, now and later (its own speed, the slowest the simulator takes: a
+     * year of the host's time moves them 30 s): they move only as `advance` moves them, so a test reads the
+     * step it chose however slow or loaded the host. */
+    hold: (id) => control('PUT', `/_sim/projects/${id}/speed`, { speed: 0.000001 }),
+    /** Moves project `id`'s running job `seconds` of job time ahead (seconds as at speed 1: a 2-scene
+     * generation is 230, a regeneration 115, an upscale 360; at most 1000 a call, longer than any job). */
+    advance: (id, seconds) => control('POST', `/_sim/projects/${id}/advance`, { seconds }),
     /** Until project `id` has an upscaled video, and answers the project. */
     upscaled: (id) => until(`project ${id}'s upscaled video`, async () => {
       const p = await api('GET', `/scene-projects/${id}`);
@@ -289,6 +296,41 @@ export async function openTabs(browser, count, { clock = false } = {}) {
   }
   return pages;
 }
+
+/** Stops the app's timers in `page`'s context (Playwright's clock, installed before the page loaded):
+ * from now on its checks, pauses and time-outs come only as the test moves the clock
+ * (`context.clock.runFor`), so a test counts what each step of the clock set off rather than what a
+ * loaded host got done within some seconds. A timer's work starts within `runFor`: a request it sends is
+ * noted (`noteRequests`) by the time `runFor` returns. Axe needs the timers: `clock.resume()` before
+ * `checkScreen`. */
+export async function pauseClock(page) {
+  await page.context().clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+}
+
+/** From the next page loaded in `context` on, notes in each page every request the app (or the boot
+ * script) starts to a path matching `path`: `window.requestsStarted` (the page's clock time of each) and
+ * `window.requestsSettled` (how many answered or failed). Read in the page at once, with no wait: so a
+ * test can say that nothing was sent, which the simulator's log (written when a request ends) cannot. */
+export async function noteRequests(context, path) {
+  await context.addInitScript((source) => {
+    const matches = new RegExp(source);
+    const fetchAsIs = window.fetch;
+    window.requestsStarted = [];
+    window.requestsSettled = 0;
+    window.fetch = (input, init) => {
+      const answer = fetchAsIs(input, init);
+      if (matches.test(new URL(typeof input === 'string' ? input : input.url ?? String(input), location.href).pathname)) {
+        window.requestsStarted.push(Date.now());
+        const settled = () => { window.requestsSettled += 1; };
+        answer.then(settled, settled);
+      }
+      return answer;
+    };
+  }, path.source);
+}
+
+/** How many requests `noteRequests` saw `page` start, and how many of them have settled. */
+export const requestsNoted = (page) => page.evaluate(() => ({ started: window.requestsStarted.length, settled: window.requestsSettled }));
 
 /** Signs in as a person does, at `url` when given (a signed-out visitor is sent to sign in and back), with
  * "Remember me" when `remember`; resolves once the app has kept the token and moved on. */
