@@ -97,6 +97,9 @@ pub fn Finished(id: i64, watch: GenerationWatch, paid: PaidActions, revising: Me
         Memo::new(move |_| idle() && project.with(|p| p.as_ref().is_some_and(|p| can_regenerate(&p.status))));
     let scenes =
         Memo::new(move |_| project.with(|p| p.as_ref().map(|p| scenes_in_order(&p.scenes)).unwrap_or_default()));
+    // The cards are keyed by scene number: a card stays through a new answer, and only what changed in
+    // its scene is drawn again (a regenerated scene's picture, not every picture).
+    let numbers = Memo::new(move |_| scenes.with(|all| all.iter().map(|s| s.scene_number).collect::<Vec<_>>()));
     // While a scene is regenerated the video shown is the one before, not the one being made: the
     // heading says so, where the status shows the work or where it was asked for here (a service
     // whose status stays "completed" meanwhile).
@@ -139,13 +142,9 @@ pub fn Finished(id: i64, watch: GenerationWatch, paid: PaidActions, revising: Me
             <section class="storyboard" aria-labelledby="storyboard-heading">
                 <h2 id="storyboard-heading">"Storyboard"</h2>
                 <ol class="story-cards">
-                    {move || {
-                        scenes
-                            .get()
-                            .into_iter()
-                            .map(|s| view! { <StoryCard id=id scene=s regenerate=regenerate paid=paid /> })
-                            .collect_view()
-                    }}
+                    <For each=move || numbers.get() key=|n| *n let(n)>
+                        <StoryCard id=id n=n scenes=scenes regenerate=regenerate paid=paid />
+                    </For>
                 </ol>
             </section>
         </div>
@@ -154,21 +153,30 @@ pub fn Finished(id: i64, watch: GenerationWatch, paid: PaidActions, revising: Me
 
 /// One scene of the finished video: its picture, number and narration, and the action to make it again.
 #[component]
-fn StoryCard(id: i64, scene: Scene, regenerate: Memo<bool>, paid: PaidActions) -> impl IntoView {
-    let n = scene.scene_number;
+fn StoryCard(id: i64, n: i64, scenes: Memo<Vec<Scene>>, regenerate: Memo<bool>, paid: PaidActions) -> impl IntoView {
+    let scene =
+        Memo::new(move |_| scenes.with(|all| all.iter().find(|s| s.scene_number == n).cloned().unwrap_or_default()));
     let (heading, labelled_by) = (format!("story-scene-{n}"), format!("story-scene-{n}"));
-    let picture = scene.image_url.as_deref().and_then(safe_media_url).map(str::to_owned);
-    let alt = image_alt(n, &scene.description);
-    let narration = scene.narration_text.trim().to_owned();
-    let scene = StoredValue::new(scene);
+    let picture = move || {
+        scene.with(|s| {
+            let src = s.image_url.as_deref().and_then(safe_media_url).map(str::to_owned);
+            (src, image_alt(n, &s.description))
+        })
+    };
+    let narration = move || scene.with(|s| s.narration_text.trim().to_owned());
     view! {
         <li class="story-card" aria-labelledby=labelled_by>
-            {picture.is_none().then(|| view! { <div class="skeleton still" aria-hidden="true"></div> })}
-            {picture.map(|src| view! { <img src=src alt=alt loading="lazy" width="320" height="180" /> })}
+            {move || match picture() {
+                (None, _) => view! { <div class="skeleton still" aria-hidden="true"></div> }.into_any(),
+                (Some(src), alt) => view! { <img src=src alt=alt loading="lazy" width="320" height="180" /> }.into_any(),
+            }}
             <h3 id=heading>{format!("Scene {n}")}</h3>
-            {(!narration.is_empty()).then(|| view! { <p class="narration">{narration}</p> })}
             {move || {
-                regenerate.get().then(|| view! { <RegenerateScene project_id=id scene=scene.get_value() paid=paid /> })
+                let text = narration();
+                (!text.is_empty()).then(|| view! { <p class="narration">{text}</p> })
+            }}
+            {move || {
+                regenerate.get().then(|| view! { <RegenerateScene project_id=id scene=scene.get() paid=paid /> })
             }}
         </li>
     }
