@@ -10,7 +10,7 @@ import { measureBundle } from '../lib/bundle.js';
 // The budget is the first load as last measured, rounded up to the next 100 B: a change that adds to
 // it raises the budget by what it measurably costs, in the same commit, and docs/bundle.md says what
 // each step cost and what was measured and not kept. The goal is 150 KB brotli (the wire's size).
-const BUDGET = 190_300;
+const BUDGET = 190_400;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {

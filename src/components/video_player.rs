@@ -168,19 +168,11 @@ pub fn VideoPlayer(
                 </fieldset>
             </Show>
             <nav aria-label="Jump to a scene" class="chapters">
-                {move || {
-                    clips
-                        .get()
-                        .into_iter()
-                        .map(|(n, _)| {
-                            view! {
-                                <button type="button" class="button small" on:click=move |_| jump(n)>
-                                    {format!("Scene {n} ({})", clock(scene_start_seconds(n)))}
-                                </button>
-                            }
-                        })
-                        .collect_view()
-                }}
+                <For each=move || clips.with(|all| all.iter().map(|(n, _)| *n).collect::<Vec<_>>()) key=|n| *n let(n)>
+                    <button type="button" class="button small" on:click=move |_| jump(n)>
+                        {format!("Scene {n} ({})", clock(scene_start_seconds(n)))}
+                    </button>
+                </For>
             </nav>
             <h3>"Downloads"</h3>
             <ul class="downloads">
@@ -194,19 +186,17 @@ pub fn VideoPlayer(
                             }
                         })
                 }}
-                {move || {
-                    clips
-                        .get()
-                        .into_iter()
-                        .map(|(n, url)| {
-                            view! {
-                                <li>
-                                    {download(safe(url), &format!("Scene {n} clip"), file_stem, &format!(" scene {n}"))}
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
+                <For
+                    each=move || clips.get()
+                    key=|clip| clip.clone()
+                    children=move |(n, url)| {
+                        view! {
+                            <li>
+                                {download(safe(url), &format!("Scene {n} clip"), file_stem, &format!(" scene {n}"))}
+                            </li>
+                        }
+                    }
+                />
             </ul>
         </div>
     }
