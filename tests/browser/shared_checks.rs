@@ -10,9 +10,21 @@ fn polling_every(seconds: f64) -> Config {
     Config { poll_interval_seconds: seconds, ..config() }
 }
 
+/// Where a place that must not reach the service sends its requests: port 9, which browsers refuse to
+/// fetch from, so nothing it asks leaves the page. What such a place shows, another place read.
+const NO_SERVICE: &str = "http://127.0.0.1:9/api/v1";
+
+/// A place that cannot reach the service, its own checks `seconds` apart (a failed one is tried again no
+/// sooner): every check of its own shows in `Fetches`, and none reaches the simulator.
+fn cut_off(seconds: f64) -> Config {
+    Config { api_base_url: NO_SERVICE.into(), ..polling_every(seconds) }
+}
+
+/// A project under way that stands still (its own slowest speed) until `advance` moves it: what the
+/// places read of it changes only when the test says.
 async fn generating_project() -> (Project, String) {
     let project = new_project("demo-token", 1, 2).await;
-    set_project_speed(project.id, 1.0).await;
+    set_project_speed(project.id, 0.000_001).await;
     Client::new(&api_url(), "demo-token", 10_000)
         .approve_project(project.id, &ApproveRequest::confirmed("", ""))
         .await
@@ -23,6 +35,14 @@ async fn generating_project() -> (Project, String) {
     (project, status_path)
 }
 
+/// Moves the project's job `seconds` of job time ahead (`/_sim/projects/{id}/advance`); 1000 ends it.
+async fn advance(project_id: i64, seconds: f64) {
+    let url = format!("{}/_sim/projects/{project_id}/advance", sim_url());
+    let body = serde_json::json!({ "seconds": seconds });
+    let r = gloo_net::http::Request::post(&url).json(&body).unwrap().send().await.expect("simulator reachable");
+    assert!(r.ok(), "POST /_sim/projects/{project_id}/advance: {}", r.status());
+}
+
 /// A place (a mounted app) on the project page, once it shows its first answer.
 async fn place(config: Config, which: &str) -> (web_sys::HtmlElement, MountedApp) {
     let (root, app) = mount_app_with(config);
@@ -30,47 +50,95 @@ async fn place(config: Config, which: &str) -> (web_sys::HtmlElement, MountedApp
     (root, app)
 }
 
-/// The status requests sent in `ms`, counted once every request is answered.
-async fn checks_during(status_path: &str, ms: u32) -> usize {
-    until_requests_answered().await;
-    let before = sim_request_count("GET", status_path).await;
-    sleep(ms).await;
-    until_requests_answered().await;
-    sim_request_count("GET", status_path).await - before
+fn finished(root: &web_sys::Element) -> Option<()> {
+    text(root).contains("Your video is ready").then_some(())
+}
+
+/// Every address the page fetches while it lives, as the browser is handed it.
+struct Fetches;
+
+impl Fetches {
+    fn record() -> Self {
+        js_sys::Function::new_no_args(
+            "const real = window.fetch; window.__fetched = []; window.__unfetch = () => { window.fetch = real; };
+             window.fetch = function (input, init) {
+               window.__fetched.push(input instanceof Request ? input.url : String(input));
+               return real.apply(this, arguments);
+             };",
+        )
+        .call0(&wasm_bindgen::JsValue::NULL)
+        .unwrap();
+        Self
+    }
+
+    /// How many of them asked `NO_SERVICE` for the status.
+    fn status_checks_cut_off(&self) -> usize {
+        let fetched = js_sys::Reflect::get(&web_sys::window().unwrap(), &"__fetched".into()).unwrap();
+        js_sys::Array::from(&fetched)
+            .iter()
+            .filter_map(|url| url.as_string())
+            .filter(|url| url.starts_with(NO_SERVICE) && url.ends_with("/status"))
+            .count()
+    }
+}
+
+impl Drop for Fetches {
+    fn drop(&mut self) {
+        let window = web_sys::window().unwrap();
+        let unfetch = js_sys::Reflect::get(&window, &"__unfetch".into()).unwrap();
+        wasm_bindgen::JsCast::unchecked_ref::<js_sys::Function>(&unfetch).call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    }
+}
+
+/// The project's lock, as the browser's lock manager lists it: how many hold it (the place that checks)
+/// and how many wait for it.
+async fn lock_queue(project_id: i64) -> (usize, usize) {
+    use storyreel::domain::{account::fingerprint, shared_status::channel_name};
+    use wasm_bindgen::JsCast;
+    let name = channel_name(&fingerprint("demo-token"), project_id);
+    let locks = js_sys::Reflect::get(&navigator(), &"locks".into()).unwrap();
+    let query: js_sys::Function = js_sys::Reflect::get(&locks, &"query".into()).unwrap().unchecked_into();
+    let snapshot = query.call0(&locks).unwrap().unchecked_into::<js_sys::Promise>();
+    let snapshot = wasm_bindgen_futures::JsFuture::from(snapshot).await.unwrap();
+    let count = |list: &str| {
+        let list = js_sys::Array::from(&js_sys::Reflect::get(&snapshot, &list.into()).unwrap());
+        list.iter().filter(|lock| js_sys::Reflect::get(lock, &"name".into()).ok() == Some(name.as_str().into())).count()
+    };
+    (count("held"), count("pending"))
 }
 
 #[wasm_bindgen_test]
 async fn a_second_place_shows_the_first_places_answers_without_asking() {
     let _page = one_at_a_time().await;
-    let (_, status_path) = generating_project().await;
+    let (project, _) = generating_project().await;
+    let fetches = Fetches::record();
     let (_first, _first_app) = place(polling_every(0.3), "first").await;
-    // The second checks every 30 s: it can only be current through the first one's answers.
-    let (second, _second_app) = place(config(), "second").await;
+    // With nothing to show it asks once at the start, in vain; its next check of its own is ten minutes
+    // away. Any answer it shows is the first place's.
+    let (second, _second_app) = place(cut_off(600.0), "second").await;
+    assert_eq!(fetches.status_checks_cut_off(), 1, "the second place's one check, at its start");
 
-    let sent = checks_during(&status_path, 2_500).await;
-    assert!(sent <= 2_500 / 300 + 2, "one stream, the first place's: {sent} requests in 2.5 s");
-    assert!(sent >= 3, "the first place goes on checking: {sent}");
-    // Its own check was 2.5 s ago or more: only the first place's answers make it "0 s" (or "1 s" on a
-    // loaded machine, where the first place's 0.3 s answers come further apart).
-    let page = text(&second);
-    assert!(
-        page.contains("Checked 0 s ago") || page.contains("Checked 1 s ago"),
-        "the second place is current: {page}"
-    );
+    // The first place reads the end at its next check, and the second shows it too.
+    advance(project.id, 1_000.0).await;
+    wait_for("the second place showing the end the first place read", || finished(&second)).await;
+    until_requests_answered().await;
+    assert_eq!(fetches.status_checks_cut_off(), 1, "the second place asked nothing more");
 }
 
 #[wasm_bindgen_test]
 async fn check_now_asks_the_service_in_a_place_that_does_not_check() {
     let _page = one_at_a_time().await;
-    let (_, status_path) = generating_project().await;
-    let (_first, _first_app) = place(config(), "first").await;
-    let (second, _second_app) = place(config(), "second").await;
+    let (project, status_path) = generating_project().await;
+    // Neither place has a check of its own due in this test: only the person's asks.
+    let (_first, _first_app) = place(polling_every(600.0), "first").await;
+    let (second, _second_app) = place(polling_every(600.0), "second").await;
+    assert_eq!(lock_queue(project.id).await, (1, 1), "the first place checks, the second waits its turn");
     until_requests_answered().await;
     let before = sim_request_count("GET", &status_path).await;
+    advance(project.id, 1_000.0).await;
 
-    // At 30 s, nobody else asks in the next 1.5 s: the one request is the person's.
     button(&second, "Check now").unwrap().click();
-    sleep(1_500).await;
+    wait_for("the end, read by the second place's check", || finished(&second)).await;
     until_requests_answered().await;
     assert_eq!(sim_request_count("GET", &status_path).await, before + 1, "asked at once, once");
 }
@@ -78,28 +146,31 @@ async fn check_now_asks_the_service_in_a_place_that_does_not_check() {
 #[wasm_bindgen_test]
 async fn when_the_checking_place_goes_the_other_takes_over() {
     let _page = one_at_a_time().await;
-    let (_, status_path) = generating_project().await;
-    let (_first, first_app) = place(polling_every(0.4), "first").await;
-    let (second, _second_app) = place(polling_every(0.4), "second").await;
-    let together = checks_during(&status_path, 3_000).await;
+    let (project, status_path) = generating_project().await;
+    let (_first, first_app) = place(polling_every(0.3), "first").await;
+    let (second, _second_app) = place(polling_every(0.3), "second").await;
+    assert_eq!(lock_queue(project.id).await, (1, 1), "one place checks, the other waits for the lock");
 
     drop(first_app);
-    sleep(200).await;
-    let alone = checks_during(&status_path, 3_000).await;
-    assert!(alone >= 3, "the second place checks now: {alone} requests in 3 s");
-    assert!(current_or_checking(&second), "the second place is current: {}", text(&second));
-    // Measured against one place's rate on this machine now, not a fixed count: a busy machine slows both.
-    // Two places asking for themselves would send about twice as many.
-    assert!(together * 2 <= alone * 3 + 2, "two places, one stream: {together} requests in 3 s, one place {alone}");
+    let id = project.id;
+    wait_for_async(
+        "the lock to pass to the second place",
+        || async move { (lock_queue(id).await == (1, 0)).then_some(()) },
+    )
+    .await;
+    // The first place is gone: every check from here is the second's.
+    let since = sim_now().await;
+    wait_for_async("three checks of the second place's own", || {
+        let status_path = status_path.clone();
+        async move { (sim_request_count_since("GET", &status_path, since).await >= 3).then_some(()) }
+    })
+    .await;
+    advance(project.id, 1_000.0).await;
+    wait_for("the end, read by the second place", || finished(&second)).await;
 }
 
 fn navigator() -> wasm_bindgen::JsValue {
     js_sys::Reflect::get(&web_sys::window().unwrap(), &"navigator".into()).unwrap()
-}
-
-/// A place that checks itself may be mid-check ("Checking now…") when looked at.
-fn current_or_checking(root: &web_sys::Element) -> bool {
-    text(root).contains("Checked 0 s ago") || text(root).contains("Checking now")
 }
 
 /// Sets `navigator.locks` as this document's own property.
@@ -134,17 +205,23 @@ async fn without_web_locks_each_place_checks_for_itself() {
     let _page = one_at_a_time().await;
     let _without = WithoutWebLocks::new();
     let (_, status_path) = generating_project().await;
-    let (_first, first_app) = place(polling_every(0.4), "first").await;
-    let (second, _second_app) = place(polling_every(0.4), "second").await;
-    let together = checks_during(&status_path, 3_000).await;
-    assert!(current_or_checking(&second), "the second place is current: {}", text(&second));
-
-    drop(first_app);
-    sleep(200).await;
-    let alone = checks_during(&status_path, 3_000).await;
-    // As before shared checks: two streams, about twice one place's requests (one shared stream would be
-    // about once; a loaded machine slows two streams more than one, hence 1.3x).
-    assert!(together * 10 >= alone * 13, "each place checks: {together} requests in 3 s, one place {alone}");
+    let fetches = Fetches::record();
+    let (_first, _first_app) = place(polling_every(0.3), "first").await;
+    // A second place that cannot reach the service: shared checks would hand it the first place's answers
+    // as soon as the first heard of it.
+    let (second, _second_app) = mount_app_with(cut_off(0.3));
+    let since = sim_now().await;
+    wait_for_async("three checks of the first place's own, the second there", || {
+        let status_path = status_path.clone();
+        async move { (sim_request_count_since("GET", &status_path, since).await >= 3).then_some(()) }
+    })
+    .await;
+    wait_for("three checks of the second place's own", || (fetches.status_checks_cut_off() >= 3).then_some(())).await;
+    assert!(
+        !text(&second).contains("Checked"),
+        "none of the first place's answers reached the second: {}",
+        text(&second)
+    );
 }
 
 /// The project's channel as another tab would open it, keeping what it hears.
@@ -183,12 +260,16 @@ impl Drop for Listener {
 #[wasm_bindgen_test]
 async fn a_place_alone_posts_no_answers_until_another_says_hello() {
     let _page = one_at_a_time().await;
-    let (project, _) = generating_project().await;
+    let (project, status_path) = generating_project().await;
     let (_first, _first_app) = place(polling_every(0.3), "first").await;
     let listener = Listener::new(project.id);
-    // About five answers in 1.5 s, none posted: nobody said they were there.
-    sleep(1_500).await;
-    assert_eq!(listener.answers(), 0, "answers posted to nobody");
+    let since = sim_now().await;
+    wait_for_async("five answers of the place alone", || {
+        let status_path = status_path.clone();
+        async move { (sim_request_count_since("GET", &status_path, since).await >= 5).then_some(()) }
+    })
+    .await;
+    assert_eq!(listener.answers(), 0, "answers posted to nobody: nobody said they were there");
 
     listener.channel.post_message(&true.into()).unwrap();
     wait_for("the place's reply", || listener.heard.borrow().iter().any(|m| m.as_bool() == Some(false)).then_some(()))
