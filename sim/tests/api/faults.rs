@@ -146,8 +146,11 @@ async fn a_doomed_generation_fails_midway_and_refunds_what_was_not_made() {
     assert_eq!(p["status"], "failed");
     assert_eq!(p["scenes"][0]["status"], "failed");
     assert_eq!(p["final_video_url"], json!(null));
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert_eq!(sim.get(&format!("/scene-projects/{id}/status")).await.body, failed, "a failed project stays put");
+    // Nothing runs on after the failure: no job is left to move, and the status is the same.
+    let moved =
+        sim.send(Method::POST, &format!("/_sim/projects/{id}/advance"), None, Some(r#"{"seconds": 1000}"#)).await;
+    assert_eq!(moved.status, 409, "{}", moved.body);
+    assert_eq!(sim.status(id).await, failed, "a failed project stays put");
     assert_eq!(sim.post(&format!("/scene-projects/{id}/approve"), json!({"confirm_credits": true})).await.status, 400);
     sim.stop().await;
 }
@@ -255,11 +258,12 @@ async fn refunds_show_in_the_balance_without_looking_at_the_project() {
     })
     .await;
     let id = sim.create(2).await;
+    sim.freeze(id).await;
     sim.approve(id).await;
     assert_eq!(sim.credits(1).await, 4800);
-    // The failure is at 40% of 230 s: 920 ms here, room enough for the read above on a loaded machine
-    // (at 92 ms a busy run once found the refund already made).
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    // The failure is at 40% of 230 s. The control moves the job's clock past it and applies nothing: the
+    // balance, read before anything looks at the project, is what finds the failure and its refund.
+    sim.advance(id, 100.0).await;
     assert_eq!(sim.credits(1).await, 5000, "the balance is read first");
     assert_eq!(sim.get("/scene-projects").await.body[0]["status"], "failed");
     sim.stop().await;
@@ -267,24 +271,25 @@ async fn refunds_show_in_the_balance_without_looking_at_the_project() {
 
 #[tokio::test]
 async fn the_speed_can_change_without_a_running_job_jumping() {
-    let sim = Sim::start(1.0).await;
+    // The run's speed is the slowest: the job stands still, 100 s of its 230 in (43 %).
+    let sim = Sim::start(0.000_001).await;
     let id = sim.create(2).await;
     sim.approve(id).await;
+    sim.advance(id, 100.0).await;
     let bad = sim.send(Method::PUT, "/_sim/speed", None, Some(r#"{"speed": 0}"#)).await;
     assert_eq!(bad.status, 400);
-    // 300 ms at speed 1 is almost nothing of the 230 s job; the same 300 ms re-read at the new
-    // speed would be all of it. The new speed leaves the next 100 ms or so under half the job, even on
-    // a loaded machine (at 100000 the whole job took 2 ms and the check raced the clock).
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let before = sim.get(&format!("/scene-projects/{id}/status")).await.body["progress"].as_i64().unwrap();
-    let r = sim.send(Method::PUT, "/_sim/speed", None, Some(r#"{"speed": 1000}"#)).await;
+    assert_eq!(sim.status(id).await["progress"], 43);
+    // The job began 10^8 s of wall time ago at the old speed: read at the new one from there it would be
+    // over. Kept where it was, it moves 1 % in 38 minutes at a speed of 0.001.
+    let r = sim.send(Method::PUT, "/_sim/speed", None, Some(r#"{"speed": 0.001}"#)).await;
     assert_eq!(r.status, 200, "{}", r.body);
-    let right_after = sim.get(&format!("/scene-projects/{id}/status")).await.body["progress"].as_i64().unwrap();
-    assert!(right_after < 50, "progress {before} -> {right_after}: a speed change must not jump a running job");
-    tokio::time::sleep(Duration::from_millis(600)).await;
-    let later = sim.get(&format!("/scene-projects/{id}/status")).await.body;
-    assert_eq!(later["status"], "completed", "the rest ran at the new speed");
-    assert_eq!(sim.send(Method::GET, "/_sim/speed", None, None).await.body["speed"], 1000.0);
+    let right_after = sim.status(id).await;
+    assert_eq!((right_after["status"].as_str(), right_after["progress"].as_u64()), (Some("generating"), Some(43)));
+    let r = sim.send(Method::PUT, "/_sim/speed", None, Some(r#"{"speed": 1000000}"#)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    sim.wait_status(id, "completed").await;
+    assert_eq!(sim.send(Method::GET, "/_sim/speed", None, None).await.body["speed"], 1_000_000.0);
+    sim.stop().await;
 }
 
 #[tokio::test]
@@ -300,9 +305,10 @@ async fn one_project_can_run_at_its_own_speed() {
     assert_eq!(missing.status, 404);
     // A global change afterwards leaves the project's own speed alone.
     sim.send(Method::PUT, "/_sim/speed", None, Some(r#"{"speed": 1}"#)).await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert_eq!(sim.get(&format!("/scene-projects/{fast}/status")).await.body["status"], "completed");
-    assert_eq!(sim.get(&format!("/scene-projects/{slow}/status")).await.body["status"], "generating");
+    sim.wait_status(fast, "completed").await;
+    // 230 s at speed 1: a slow host could not have got through it meanwhile.
+    assert_eq!(sim.status(slow).await["status"], "generating");
+    sim.stop().await;
 }
 
 #[tokio::test]
