@@ -1,6 +1,8 @@
 //! All mutable state behind one lock: users and their ledgers, projects, id counters, faults, request log.
 //! It hands out projects; how they are written into responses (addresses, bodies) is decided above it, in
-//! `urls.rs` and `views.rs`, so the store never imports them.
+//! `urls.rs` and `views.rs`, so the store never imports them. `seed` gives an account many projects at once.
+
+mod seed;
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Instant, SystemTime};
@@ -34,6 +36,12 @@ pub struct Store {
     speed: f64,
     /// Projects given their own speed, so one test can watch at a human pace while others run fast.
     project_speeds: HashMap<u64, f64>,
+    /// How many projects each user has been seeded with (`seed`), so the next batch goes on from there.
+    seeded: HashMap<u64, u64>,
+    /// The user seeding is for when none is named: demo-token's, else the first one given.
+    default_user: Option<u64>,
+    /// Projects per page of the list; 0 lists them all in one answer.
+    pub list_page_size: u64,
 }
 
 impl Store {
@@ -50,6 +58,9 @@ impl Store {
             requests: RequestLog::default(),
             speed,
             project_speeds: HashMap::new(),
+            seeded: HashMap::new(),
+            default_user: users.iter().find(|u| u.token == "demo-token").or(users.first()).map(|u| u.user_id),
+            list_page_size: 0,
         };
         for seed in users {
             store.tokens.insert(seed.token.clone(), seed.user_id);
@@ -170,7 +181,7 @@ impl Store {
         let Some(job) = project.job.as_mut() else {
             return Err(ApiError::conflict(format!("Project {project_id} has no job under way (it is {status})")));
         };
-        if !job.advance(secs, speed) {
+        if !job.advance(secs, speed, now_stamp()) {
             return Err(ApiError::bad_request(format!(
                 "This host's clock cannot move a job {secs} s ahead at speed {speed}"
             )));

@@ -68,6 +68,9 @@ pub struct Job {
     pub segments: Vec<Segment>,
     pub started: Instant,
     pub started_at: Stamp,
+    /// No moment of the job is stamped earlier: the moment it was last moved ahead (`advance`), which is when
+    /// what it skipped happened.
+    pub not_before: Stamp,
     /// Segments already applied to the project.
     pub done: usize,
     /// Seconds (at speed 1) into the job at which it fails, if it is doomed.
@@ -89,7 +92,17 @@ pub struct Prompts {
 
 impl Job {
     pub fn new(kind: JobKind, segments: Vec<Segment>, started: Instant, started_at: Stamp) -> Job {
-        Job { kind, segments, started, started_at, done: 0, fail_at: None, quiet: false, prompts: Prompts::default() }
+        Job {
+            kind,
+            segments,
+            started,
+            started_at,
+            not_before: started_at,
+            done: 0,
+            fail_at: None,
+            quiet: false,
+            prompts: Prompts::default(),
+        }
     }
 
     pub fn total_secs(&self) -> f64 {
@@ -118,21 +131,23 @@ impl Job {
         self.started_at = self.started_at.plus_secs(shift);
     }
 
-    /// Moves the job `secs` of job time ahead, as if they had passed at `speed`: its start goes that much
-    /// earlier, on both clocks. False, leaving it as it was, where the monotonic clock cannot go back so far.
-    pub fn advance(&mut self, secs: f64, speed: f64) -> bool {
+    /// Moves the job `secs` of job time ahead at `speed`, at the moment `at`: its start goes that much earlier,
+    /// on both clocks, and what it skips is stamped `at` (at the slowest speed, 100 s of job time are three
+    /// years of wall time). False, leaving it as it was, where the monotonic clock cannot go back so far.
+    pub fn advance(&mut self, secs: f64, speed: f64, at: Stamp) -> bool {
         let real = secs / speed;
         let Some(started) = self.started.checked_sub(std::time::Duration::from_secs_f64(real)) else {
             return false;
         };
         self.started = started;
         self.started_at = self.started_at.plus_secs(-real);
+        self.not_before = self.not_before.max(at);
         true
     }
 
     /// The wall-clock stamp of a moment of job time.
     pub fn stamp_at(&self, secs: f64, speed: f64) -> Stamp {
-        self.started_at.plus_secs(secs / speed)
+        self.started_at.plus_secs(secs / speed).max(self.not_before)
     }
 
     /// Percent done, capped at 99 until the job is applied as finished.
@@ -183,13 +198,15 @@ mod tests {
 
     #[test]
     fn a_job_moved_ahead_is_that_much_further_at_any_speed() {
-        let start = Instant::now();
+        let (start, at) = (Instant::now(), Stamp(1_764_000_000_000_000));
         for speed in [MIN_SPEED, 1.0, MAX_SPEED] {
-            let mut job = Job::new(JobKind::Generate, generation_plan(2), start, Stamp(1_764_000_000_000_000));
-            assert!(job.advance(105.0, speed));
+            let mut job = Job::new(JobKind::Generate, generation_plan(2), start, at);
+            assert!(job.advance(105.0, speed, at));
             assert!((job.elapsed(start, speed) - 105.0).abs() < 1e-6, "{speed}: {}", job.elapsed(start, speed));
-            // The moment reached is now, on the wall clock too.
-            assert!((job.stamp_at(105.0, speed).0 - 1_764_000_000_000_000).abs() <= 1, "{speed}");
+            // What it skipped happened when it was moved; what is left is still to come.
+            assert!((job.stamp_at(105.0, speed).0 - at.0).abs() <= 1, "{speed}");
+            assert_eq!(job.stamp_at(15.0, speed), at, "{speed}");
+            assert!(job.stamp_at(230.0, speed) > at, "{speed}");
         }
     }
 

@@ -55,6 +55,22 @@ async fn a_frozen_job_moves_exactly_as_far_as_it_is_told() {
 }
 
 #[tokio::test]
+async fn what_a_move_skips_happens_when_the_job_is_moved() {
+    let sim = Sim::start(1.0).await;
+    let id = sim.create(2).await;
+    sim.freeze(id).await;
+    sim.approve(id).await;
+    // A moment between the approval and the move, on the sim's clock: a ledger entry's.
+    let r = sim.put("/_sim/users/1/credits", json!({"credits": 4000})).await;
+    let between = r.body["ledger"].as_array().unwrap().last().unwrap()["at"].as_str().unwrap().to_owned();
+    sim.advance(id, 1000.0).await;
+    let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+    // At the slowest speed its 230 s are seven years of wall time: stamped so, it would have ended long ago.
+    assert!(p["updated_at"].as_str().unwrap() > between.as_str(), "ended at {}, after {between}", p["updated_at"]);
+    sim.stop().await;
+}
+
+#[tokio::test]
 async fn a_running_job_is_moved_at_its_own_speed_which_stays() {
     let sim = Sim::start(1.0).await;
     let id = sim.create(2).await;
