@@ -1,7 +1,7 @@
 //! `--profile alt`: generation, failure, regeneration and upscale as another reasonable service shows them.
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -18,45 +18,40 @@ fn set(list: &[&str]) -> BTreeSet<String> {
 
 #[tokio::test]
 async fn generation_uses_steps_and_statuses_the_spec_does_not_list() {
-    // 2 scenes take 230 s at speed 1, so 2.3 s here: the shortest step (15 s) lasts 150 ms.
-    let sim = Sim::alt(100.0).await;
+    let sim = Sim::alt(1.0).await;
     let id = sim.create(2).await;
     let proposed = sim.get(&format!("/scene-projects/{id}")).await.body;
     assert_eq!(proposed["scenes"][0]["status"], "pending", "the spec's value on proposal");
     assert_eq!(proposed["total_duration_seconds"], json!(null), "no video yet, so no duration");
+    // The job stands still and is read every 5 s of its 230 (2 scenes), 2.5 s off every step's edge: each step
+    // is read, however fast the host.
+    sim.freeze(id).await;
     sim.approve(id).await;
+    sim.advance(id, 2.5).await;
 
     let (mut steps, mut assets, mut scene_statuses) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut reads = 0;
     let done = loop {
-        let s = sim.get(&format!("/scene-projects/{id}/status")).await.body;
+        let s = sim.status(id).await;
         if s["status"] == "completed" {
             break s;
         }
         assert_eq!(s["status"], "generating", "{s}");
+        reads += 1;
+        assert!(reads <= 46, "still not completed after 230 s of job time: {s}");
         steps.extend(words([s["current_step"].clone()]));
         for scene in s["scenes"].as_array().unwrap() {
             assets.extend(words([scene["image_status"].clone(), scene["video_status"].clone()]));
         }
         let p = sim.get(&format!("/scene-projects/{id}")).await.body;
         scene_statuses.extend(words(p["scenes"].as_array().unwrap().iter().map(|s| s["status"].clone())));
-        if p["status"] == "generating" {
-            assert_eq!(p["total_duration_seconds"], json!(null));
-        }
-        assert!(Instant::now() < deadline, "never completed");
-        tokio::time::sleep(Duration::from_millis(5)).await;
+        assert_eq!(p["total_duration_seconds"], json!(null));
+        sim.advance(id, 5.0).await;
     };
-    assert!(
-        set(&["queued_for_gpu", "rendering_keyframes", "generating_scene_videos", "compositing"]).is_subset(&steps),
-        "{steps:?}"
-    );
-    assert!(steps.is_subset(&set(&[
-        "queued_for_gpu",
-        "rendering_keyframes",
-        "generating_scene_videos",
-        "synthesizing_voiceover",
-        "compositing"
-    ])));
+    assert_eq!(reads, 46);
+    let all =
+        ["queued_for_gpu", "rendering_keyframes", "generating_scene_videos", "synthesizing_voiceover", "compositing"];
+    assert_eq!(steps, set(&all));
     assert_eq!(assets, set(&["queued", "rendering", "completed"]));
     assert!(scene_statuses.contains("in_progress") && !scene_statuses.contains("generating"), "{scene_statuses:?}");
 
@@ -123,9 +118,10 @@ fn replaced(p: &Value) -> [Value; 3] {
 
 #[tokio::test]
 async fn a_regeneration_changes_nothing_in_the_project_until_it_ends() {
-    let sim = Sim::alt(200.0).await;
+    let sim = Sim::alt(1000.0).await;
     let id = completed_a_second_ago(&sim).await;
-    // A regeneration of image and clip takes 115 s at speed 1: 0.58 s here.
+    // The regeneration stands still until the test moves it.
+    sim.freeze(id).await;
     let status_path = format!("/scene-projects/{id}/status");
     let before = sim.get(&format!("/scene-projects/{id}")).await.body;
     let status_before = sim.get(&status_path).await.body;
@@ -154,27 +150,21 @@ async fn a_regeneration_changes_nothing_in_the_project_until_it_ends() {
         )
     );
 
-    let (mut polls_before, deadline) = (0, Instant::now() + Duration::from_secs(20));
-    let after = loop {
-        // The status first: when the project read after it is unchanged, the job was running at both reads.
+    // Read queued, in its clip and in its stitching (1, 51 and 101 s of 5 + 30 + 60 + 20), then past its end.
+    for ahead in [1.0, 50.0, 50.0] {
+        sim.advance(id, ahead).await;
         let mut s = sim.get(&status_path).await.body;
         let p = sim.get(&format!("/scene-projects/{id}")).await.body;
-        let now = replaced(&p);
-        if now == old {
-            assert_eq!(p, before, "nothing of the project changes while it runs: status, updated_at, prompts");
-            // The status's credits_used counts the charge, made at once (as the balance shows it); nothing else.
-            assert_eq!(s["credits_used"], 300);
-            s["credits_used"] = status_before["credits_used"].clone();
-            assert_eq!(s, status_before, "nor of its status: progress, scenes");
-            polls_before += 1;
-        } else {
-            assert!(now.iter().zip(&old).all(|(n, o)| n != o && n.is_string()), "all three change together: {now:?}");
-            break p;
-        }
-        assert!(Instant::now() < deadline, "the regeneration never finished");
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    };
-    assert!(polls_before > 0, "the regeneration was seen running");
+        assert_eq!(p, before, "nothing of the project changes while it runs: status, updated_at, prompts");
+        // The status's credits_used counts the charge, made at once (as the balance shows it); nothing else.
+        assert_eq!(s["credits_used"], 300);
+        s["credits_used"] = status_before["credits_used"].clone();
+        assert_eq!(s, status_before, "nor of its status: progress, scenes");
+    }
+    sim.advance(id, 20.0).await;
+    let after = sim.get(&format!("/scene-projects/{id}")).await.body;
+    let now = replaced(&after);
+    assert!(now.iter().zip(&old).all(|(n, o)| n != o && n.is_string()), "all three change together: {now:?}");
     assert_eq!(after["status"], "completed");
     assert!(
         after["updated_at"].as_str() > before["updated_at"].as_str(),
@@ -200,9 +190,10 @@ async fn a_regeneration_changes_nothing_in_the_project_until_it_ends() {
 
 #[tokio::test]
 async fn an_upscale_keeps_the_project_completed_until_the_upscaled_url_appears() {
-    // The upscale takes 360 s at speed 1: 1.44 s here.
-    let sim = Sim::alt(250.0).await;
+    let sim = Sim::alt(1000.0).await;
     let id = completed_a_second_ago(&sim).await;
+    // The upscale stands still until the test moves it: asked again, it is still running on any host.
+    sim.freeze(id).await;
     let before = sim.get(&format!("/scene-projects/{id}")).await.body;
     let credits = sim.credits(1).await;
     let path = format!("/scene-projects/{id}/upscale");
@@ -224,21 +215,17 @@ async fn an_upscale_keeps_the_project_completed_until_the_upscaled_url_appears()
     let r = sim.post(&format!("/scene-projects/{id}/scenes/1/regenerate"), json!({})).await;
     assert_eq!((r.status, alt_error(&r).0), (409, "invalid_state"));
 
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let upscaled = loop {
-        let p = sim.get(&format!("/scene-projects/{id}")).await.body;
-        if let Some(url) = p["final_video_url_upscaled"].as_str() {
-            assert_eq!(
-                (&p["status"], &p["final_video_url"], &p["scenes"]),
-                (&before["status"], &before["final_video_url"], &before["scenes"])
-            );
-            assert!(p["updated_at"].as_str() > before["updated_at"].as_str(), "updated_at moves when it ends");
-            break url.to_owned();
-        }
-        assert_eq!(p, before, "nothing of the project changes while it runs, updated_at included");
-        assert!(Instant::now() < deadline, "the upscale never finished");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    // 360 s of job time: a second before its end nothing shows of it, at its end the upscaled video.
+    sim.advance(id, 359.0).await;
+    assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.body, before, "nothing changes while it runs");
+    sim.advance(id, 2.0).await;
+    let p = sim.get(&format!("/scene-projects/{id}")).await.body;
+    let upscaled = p["final_video_url_upscaled"].as_str().expect("the upscaled video at the upscale's end").to_owned();
+    assert_eq!(
+        (&p["status"], &p["final_video_url"], &p["scenes"]),
+        (&before["status"], &before["final_video_url"], &before["scenes"])
+    );
+    assert!(p["updated_at"].as_str() > before["updated_at"].as_str(), "updated_at moves when it ends");
     assert_eq!(sim.credits(1).await, credits, "free");
     assert_eq!(sim.http.get(&upscaled).send().await.unwrap().status(), 200);
 
@@ -246,11 +233,8 @@ async fn an_upscale_keeps_the_project_completed_until_the_upscaled_url_appears()
     sim.post(&format!("/scene-projects/{id}/scenes/1/regenerate"), json!({})).await;
     let p = sim.get(&format!("/scene-projects/{id}")).await.body;
     assert_eq!(p["final_video_url_upscaled"], upscaled.as_str());
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url"] == before["final_video_url"] {
-        assert!(Instant::now() < deadline, "the regeneration never finished");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    sim.advance(id, 1000.0).await;
+    assert_ne!(sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url"], before["final_video_url"]);
     assert_eq!(sim.get(&format!("/scene-projects/{id}")).await.body["final_video_url_upscaled"], json!(null));
     // The earlier cut is gone once the new one is there; the new one is served.
     let old = before["final_video_url"].as_str().unwrap();
@@ -264,7 +248,7 @@ async fn an_upscale_keeps_the_project_completed_until_the_upscaled_url_appears()
 async fn a_quiet_regeneration_can_still_fail() {
     let sim = Sim::alt(1000.0).await;
     let id = completed_a_second_ago(&sim).await;
-    sim.send(Method::PUT, &format!("/_sim/projects/{id}/speed"), None, Some(r#"{"speed": 1}"#)).await;
+    sim.freeze(id).await;
     let credits = sim.credits(1).await;
     let before = sim.get(&format!("/scene-projects/{id}")).await.body;
     let r =
