@@ -48,7 +48,23 @@ pub struct Cli {
     /// see sim/README.md).
     #[arg(long, value_enum, default_value_t = Profile::Default)]
     pub profile: Profile,
+    /// Give the default account (demo-token's, else the first user) N projects more at start, with a past:
+    /// every status, realistic texts, dates over the past year; the same N gives the same projects.
+    /// At most 10000 (see POST /_sim/seed).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=MAX_SEED))]
+    pub seed: u64,
+    /// Projects per page of GET /scene-projects; 0 is one answer with all of them. Default: 100 with
+    /// `--profile alt`, 0 otherwise (see PUT /_sim/list-page-size).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=MAX_PAGE_SIZE))]
+    pub list_page_size: Option<u64>,
 }
+
+/// The most projects one `--seed` or `POST /_sim/seed` adds (about 60 MB of records, a 60 MB list).
+pub const MAX_SEED: u64 = 10_000;
+/// The largest page of the projects list that can be asked for (`--list-page-size`, `/_sim/list-page-size`).
+pub const MAX_PAGE_SIZE: u64 = 10_000;
+/// The page size of `--profile alt` when none is given.
+pub const ALT_PAGE_SIZE: u64 = 100;
 
 /// One set of answers to the questions the spec leaves open. `Default` is the documented one; `Alt` answers
 /// each the other reasonable way, so a client tested against both relies on nothing the spec does not say.
@@ -106,6 +122,20 @@ pub struct Config {
     pub fail_generation: bool,
     pub media_dir: PathBuf,
     pub profile: Profile,
+    /// Projects to seed the default account with at start.
+    pub seed: u64,
+    /// Projects per list page (0: one answer); `None` is the profile's own (see `Config::page_size`).
+    pub list_page_size: Option<u64>,
+}
+
+impl Config {
+    /// The list's page size at start: the one given, else 100 under `alt` and one answer under `default`.
+    pub fn page_size(&self) -> u64 {
+        self.list_page_size.unwrap_or(match self.profile {
+            Profile::Default => 0,
+            Profile::Alt => ALT_PAGE_SIZE,
+        })
+    }
 }
 
 impl Default for Config {
@@ -128,6 +158,8 @@ impl From<Cli> for Config {
             fail_generation: cli.fail_generation,
             media_dir: cli.media_dir,
             profile: cli.profile,
+            seed: cli.seed,
+            list_page_size: cli.list_page_size,
         }
     }
 }
@@ -216,6 +248,13 @@ mod tests {
         assert_eq!(alt.profile, Profile::Alt);
         assert!(Cli::try_parse_from(["storyreel-sim", "--profile", "other"]).is_err());
         assert!(c.app_origins.is_empty());
+        assert_eq!((c.seed, c.page_size(), alt.page_size()), (0, 0, 100));
+        let paged: Config = Cli::parse_from(["storyreel-sim", "--seed", "2000", "--list-page-size", "25"]).into();
+        assert_eq!((paged.seed, paged.page_size()), (2000, 25));
+        let whole: Config = Cli::parse_from(["storyreel-sim", "--profile", "alt", "--list-page-size", "0"]).into();
+        assert_eq!(whole.page_size(), 0);
+        assert!(Cli::try_parse_from(["storyreel-sim", "--seed", "10001"]).is_err());
+        assert!(Cli::try_parse_from(["storyreel-sim", "--list-page-size", "-1"]).is_err());
     }
 
     #[test]

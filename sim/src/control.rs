@@ -1,5 +1,6 @@
 //! `/_sim`: the simulator's own controls for tests and demos (no auth): health, credit balances, the request
-//! log, fault switches, failing a project on demand, and the job clock (speeds, a job moved ahead).
+//! log, fault switches, failing a project on demand, the job clock (speeds, a job moved ahead), projects seeded
+//! by the thousand, and the list's page size.
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -9,6 +10,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use crate::body::Fields;
+use crate::config::{MAX_PAGE_SIZE, MAX_SEED};
 use crate::error::{ApiError, ApiResult};
 use crate::faults::FaultsPatch;
 use crate::generation;
@@ -29,6 +31,8 @@ pub fn router() -> Router<AppState> {
         .route("/speed", get(speed).put(set_speed))
         .route("/projects/{project_id}/speed", put(set_project_speed))
         .route("/projects/{project_id}/advance", post(advance_project))
+        .route("/seed", post(seed))
+        .route("/list-page-size", get(list_page_size).put(set_list_page_size))
         .fallback(|| async { ApiError::not_found("Not Found") })
 }
 
@@ -197,4 +201,56 @@ async fn advance_project(
         .ok_or_else(|| ApiError::not_found(format!("Project {id} not found")))?;
     store.advance(key, secs, std::time::Instant::now())?;
     Ok(Json(json!({"id": key, "advanced_seconds": secs})))
+}
+
+/// `{"count": N}`, and `"token"` or `"user_id"` to name the account (default: demo-token's, else the first
+/// user): gives it N projects more, with a past (see `store/seed.rs`).
+async fn seed(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<Value>> {
+    let mut f = Fields::parse(&body, false)?;
+    let count = f.req_int("count");
+    let token = f.opt_str("token");
+    let user_id = f.opt_int("user_id");
+    f.finish()?;
+    let count = count
+        .and_then(|c| u64::try_from(c.0).ok())
+        .filter(|c| *c <= MAX_SEED)
+        .ok_or_else(|| ApiError::bad_request(format!("count must be an integer from 0 to {MAX_SEED}")))?;
+    let mut store = state.store();
+    let user = match (token, user_id) {
+        (Some(_), Some(_)) => return Err(ApiError::bad_request("Name the account by token or by user_id, not both")),
+        (Some(token), None) => {
+            store.user_for_token(&token).ok_or_else(|| ApiError::not_found("No user has that token"))?
+        }
+        (None, Some(id)) => id
+            .key()
+            .filter(|k| store.users.contains_key(k))
+            .ok_or_else(|| ApiError::not_found(format!("User {id} not found")))?,
+        (None, None) => store.default_seed_user().ok_or_else(|| ApiError::not_found("No user to seed"))?,
+    };
+    let ids = store.seed(user, count, state.profile, std::time::Instant::now(), now_stamp())?;
+    let projects = store.projects.values().filter(|p| p.user_id == user).count();
+    Ok(Json(json!({
+        "user_id": user,
+        "count": ids.len(),
+        "first_id": ids.first(),
+        "last_id": ids.last(),
+        "projects": projects,
+    })))
+}
+
+async fn list_page_size(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({"list_page_size": state.store().list_page_size}))
+}
+
+/// `{"list_page_size": N}`: projects per page of GET /scene-projects from the next request on; 0 is one answer.
+async fn set_list_page_size(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<Value>> {
+    let mut f = Fields::parse(&body, false)?;
+    let size = f.req_int("list_page_size");
+    f.finish()?;
+    let size = size
+        .and_then(|n| u64::try_from(n.0).ok())
+        .filter(|n| *n <= MAX_PAGE_SIZE)
+        .ok_or_else(|| ApiError::bad_request(format!("list_page_size must be an integer from 0 to {MAX_PAGE_SIZE}")))?;
+    state.store().list_page_size = size;
+    Ok(Json(json!({"list_page_size": size})))
 }

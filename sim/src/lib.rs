@@ -99,7 +99,7 @@ pub async fn start(config: Config) -> io::Result<RunningServer> {
             layout: Layout::Cdn,
         },
     };
-    let state = Arc::new(Shared::new(&config, urls));
+    let state = Arc::new(Shared::new(&config, urls, format!("http://{addr}")));
     let app = router(state.clone(), config.serve_app.clone(), &app_origins(&config, addr));
     let media = media_listener.map(|listener| (listener, media_router(state)));
     let (shutdown, signal) = watch::channel(false);
@@ -168,6 +168,12 @@ fn cors() -> CorsLayer {
         .allow_origin(Any)
         .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE, Method::OPTIONS])
         .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::RANGE])
-        .expose_headers([header::RETRY_AFTER, header::CONTENT_RANGE, header::ACCEPT_RANGES, header::CONTENT_LENGTH])
+        .expose_headers([
+            header::RETRY_AFTER,
+            header::CONTENT_RANGE,
+            header::ACCEPT_RANGES,
+            header::CONTENT_LENGTH,
+            header::LINK,
+        ])
         .max_age(Duration::from_secs(600))
 }

@@ -5,6 +5,10 @@ use crate::timeline::Job;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProjectStatus {
+    /// Not proposed yet, and `Creating` while its proposals are made: the service's states before a proposal,
+    /// which create never shows here (it answers `proposed`); only seeded projects (`/_sim/seed`) are in them.
+    Draft,
+    Creating,
     Proposed,
     Generating,
     Completed,
@@ -15,6 +19,8 @@ pub enum ProjectStatus {
 impl ProjectStatus {
     pub fn as_str(self) -> &'static str {
         match self {
+            ProjectStatus::Draft => "draft",
+            ProjectStatus::Creating => "creating",
             ProjectStatus::Proposed => "proposed",
             ProjectStatus::Generating => "generating",
             ProjectStatus::Completed => "completed",

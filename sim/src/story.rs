@@ -1,4 +1,7 @@
 //! Scene proposals derived from a story idea: deterministic, readable, and visibly about the idea.
+//! `samples` writes whole stories for seeded projects.
+
+pub mod samples;
 
 pub struct Proposal {
     pub description: String,

@@ -85,7 +85,7 @@ impl View<'_> {
                 v["total_duration_seconds"] = p.total_duration_seconds().into();
                 v["credits_used"] = p.credits_used.into();
             }
-            ProjectStatus::Proposed => {}
+            ProjectStatus::Draft | ProjectStatus::Creating | ProjectStatus::Proposed => {}
         }
         if status_lists_scenes(self.profile, p.status) {
             v["scenes"] = p.scenes.iter().map(|s| self.scene_status(p, s)).collect::<Vec<_>>().into();
@@ -104,12 +104,18 @@ impl View<'_> {
         e
     }
 
-    /// The list of projects (not shown in the spec): a bare array, or `{"items": [...], "total": n}` in `alt`.
-    pub fn list(&self, projects: &[&Project]) -> Value {
+    /// A page of the list of projects (not shown in the spec): a bare array, or in `alt`
+    /// `{"items": [...], "total": n, "next": url}` with `total` the projects of all pages and `next` only when
+    /// a page follows (the default profile gives it in the `Link` header alone).
+    pub fn list(&self, projects: &[&Project], total: usize, next: Option<&str>) -> Value {
         let items: Vec<Value> = projects.iter().map(|p| self.project(p)).collect();
         match self.profile {
             Profile::Default => items.into(),
-            Profile::Alt => json!({ "total": items.len(), "items": items }),
+            Profile::Alt => {
+                let mut page = json!({ "total": total, "items": items });
+                insert_some(&mut page, "next", next);
+                page
+            }
         }
     }
 
@@ -158,7 +164,7 @@ fn status_lists_scenes(profile: Profile, status: ProjectStatus) -> bool {
         ProjectStatus::Generating => true,
         ProjectStatus::Failed => profile == Profile::Default,
         ProjectStatus::Completed | ProjectStatus::Upscaling => profile == Profile::Alt,
-        ProjectStatus::Proposed => false,
+        ProjectStatus::Draft | ProjectStatus::Creating | ProjectStatus::Proposed => false,
     }
 }
 

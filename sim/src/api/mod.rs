@@ -2,6 +2,7 @@
 
 mod actions;
 mod common;
+mod paging;
 mod projects;
 mod scenes;
 

@@ -1,14 +1,16 @@
-//! Creating projects and reading them: create, list, get, status.
+//! Creating projects and reading them: create, list (in pages, see `paging.rs`), get, status.
 
 use std::collections::HashMap;
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::extract::{OriginalUri, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::Value;
 
 use super::common;
+use super::paging::{self, Cursor};
 use crate::auth::UserId;
 use crate::body::Fields;
 use crate::config::Profile;
@@ -102,11 +104,14 @@ pub async fn create(
 pub async fn list(
     State(state): State<AppState>,
     UserId(user): UserId,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Response> {
     // An empty parameter is read as absent: `?person_id=&status_filter=` is what a form with no filter sends.
     let param = |name: &str| query.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
-    let person = match param("person_id") {
+    let person_text = param("person_id");
+    let person = match person_text {
         None => None,
         Some(text) => Some(Id::parse(text).ok_or_else(|| {
             ApiError::unprocessable(vec![FieldError::new(
@@ -120,9 +125,20 @@ pub async fn list(
     if let Some(status) = status {
         known_status(state.profile, status)?;
     }
+    let cursor = match param("cursor") {
+        None => None,
+        Some(text) => Some(Cursor::parse(text).ok_or_else(|| {
+            ApiError::unprocessable(vec![FieldError::new(
+                &["query", "cursor"],
+                "Invalid cursor: follow the next link as given",
+                "value_error",
+            )])
+        })?),
+    };
 
     let mut store = state.store();
     store.settle_user(user, std::time::Instant::now());
+    let page_size = usize::try_from(store.list_page_size).unwrap_or(usize::MAX);
     let mut projects: Vec<&Project> = store
         .projects
         .values()
@@ -131,7 +147,21 @@ pub async fn list(
         .filter(|p| status.is_none_or(|s| p.status.as_str() == s))
         .collect();
     projects.sort_by_key(|p| std::cmp::Reverse((p.created_at, p.id)));
-    Ok(Json(state.view().list(&projects)))
+    let total = projects.len();
+    let start = cursor.map_or(0, |c| projects.partition_point(|p| c.is_before(p)));
+    let mut page = &projects[start..];
+    let mut next = None;
+    if page_size > 0 && page.len() > page_size {
+        page = &page[..page_size];
+        let filters = [("person_id", person_text), ("status_filter", status)];
+        let origin = paging::origin(&state, &headers);
+        next = Some(paging::next_url(&origin, uri.path(), &filters, Cursor::after(page[page_size - 1])));
+    }
+    let mut response = Json(state.view().list(page, total, next.as_deref())).into_response();
+    if let Some(link) = next.and_then(|url| HeaderValue::from_str(&format!("<{url}>; rel=\"next\"")).ok()) {
+        response.headers_mut().insert(header::LINK, link);
+    }
+    Ok(response)
 }
 
 /// A `status_filter` is a match, not a validation (an unknown value lists nothing); in `alt` it must be one of
