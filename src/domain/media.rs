@@ -247,10 +247,10 @@ mod tests {
         let signed = "https://bucket.example/final.mp4?X-Amz-Signature=abc&X-Amz-Expires=3600";
         assert_eq!(revised_media_url(signed, at), signed);
         assert_eq!(revised_media_url("https://cdn.example/final.webm", ""), "https://cdn.example/final.webm");
-        assert_eq!(
+        assert_ne!(
             revised_media_url("https://cdn.example/final.webm", at),
-            revised_media_url("https://cdn.example/final.webm", at),
-            "stable for one revision"
+            revised_media_url("https://cdn.example/final.webm", "2026-11-23T02:44:00Z"),
+            "a new revision, a new address (the browser's cached copy of the old one is not played)"
         );
     }
 
