@@ -679,39 +679,45 @@ fn capitalised(text: &str) -> String {
 /// Whole sentences, in order, until the text has `target` words, skipping any that would take it past the
 /// range; when they run out below it, the next one is cut short. Ends with a full stop.
 fn fill_to(sentences: Vec<String>, target: usize, range: &RangeInclusive<usize>) -> String {
-    let words = pick_parts(&sentences, target, range);
-    let text = words.join(" ");
+    let text = pick_parts(&sentences, target, range, " ");
     format!("{}.", text.trim_end_matches([',', ';', ':', '.']))
 }
 
 /// Comma-separated parts, chosen as `fill_to` chooses sentences.
 fn cut_list(parts: &[String], target: usize, range: &RangeInclusive<usize>) -> String {
-    let with_commas: Vec<String> = parts.iter().map(|p| format!("{p},")).collect();
-    let words = pick_parts(&with_commas, target, range);
-    words.join(" ").trim_end_matches(',').to_owned()
+    pick_parts(parts, target, range, ", ").trim_end_matches(',').to_owned()
 }
 
-fn pick_parts<'a>(parts: &'a [String], target: usize, range: &RangeInclusive<usize>) -> Vec<&'a str> {
-    let mut out: Vec<&str> = Vec::with_capacity(target);
-    let mut left = Vec::new();
+/// The parts joined by `separator`, chosen as `fill_to` says. Parts are words separated by single spaces, so
+/// they are counted by their spaces (splitting every candidate was most of the time seeding takes).
+fn pick_parts(parts: &[String], target: usize, range: &RangeInclusive<usize>, separator: &str) -> String {
+    let count = |part: &str| part.bytes().filter(|b| *b == b' ').count() + 1;
+    let (mut chosen, mut left, mut words) = (Vec::with_capacity(parts.len()), Vec::new(), 0);
     for part in parts {
-        let words: Vec<&str> = part.split_whitespace().collect();
-        if out.len() >= target {
+        if words >= target {
             break;
         }
-        if out.len() + words.len() <= *range.end() {
-            out.extend(words);
+        let n = count(part);
+        if words + n <= *range.end() {
+            chosen.push(part.as_str());
+            words += n;
         } else {
-            left.push(words);
+            left.push(part.as_str());
         }
     }
-    for words in left {
-        if out.len() >= *range.start() {
+    let mut text = chosen.join(separator);
+    for part in left {
+        if words >= *range.start() {
             break;
         }
-        out.extend(words.into_iter().take(range.end() - out.len()));
+        let cut: Vec<&str> = part.split(' ').take(range.end() - words).collect();
+        words += cut.len();
+        if !text.is_empty() {
+            text.push_str(separator);
+        }
+        text.push_str(&cut.join(" "));
     }
-    out
+    text
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ mod control_access;
 mod create;
 mod faults;
 mod lifecycle;
+mod many_projects;
 mod media_cors_site;
 mod projects;
 mod regenerate_upscale;
