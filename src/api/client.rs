@@ -2,6 +2,7 @@
 
 use super::boot_reads;
 use super::error::{hidden, retry_after_seconds, ApiError};
+use super::link::next_in_link_header;
 use super::model::*;
 use super::query::ProjectFilter;
 use gloo_net::http::{Method, RequestBuilder};
@@ -52,10 +53,28 @@ impl Client {
 
     /// The list and the text it was read from, which the device keeps as the last known list.
     pub async fn list_projects_as_read(&self, filter: &ProjectFilter) -> Result<(Vec<Project>, String), ApiError> {
+        self.list_page(filter, None).await.map(|page| (page.projects, page.text))
+    }
+
+    /// One page of the list: the first (`at` none) with the filter as parameters, or the one at an
+    /// address a page before gave. A service that sends the list in pages says where the next is in
+    /// the body or a `Link` header; it is followed only on the API's own origin, which is the only one
+    /// the token goes to.
+    pub async fn list_page(&self, filter: &ProjectFilter, at: Option<&str>) -> Result<ListPage, ApiError> {
         // The filter goes as parameters, never inside the path: gloo-net adds its own (empty) query
         // after an `&`, which left every filtered request ending in `&`.
-        let body = self.send_query(Method::GET, "/scene-projects", &filter.pairs(), None).await?;
-        Ok((read_list(&body)?, body))
+        let (url, query) = match at {
+            Some(at) => (at.to_owned(), Vec::new()),
+            None => (format!("{}/scene-projects", self.base_url), filter.pairs()),
+        };
+        let answer = self.exchange(Method::GET, &url, &query, None).await?;
+        let list = read::<ProjectList>(&answer.text)?;
+        let next = list.next.or_else(|| answer.link.as_deref().and_then(next_in_link_header));
+        let next = next.map(|next| match same_origin(&next, &answer.url, &self.base_url) {
+            Some(url) => Next::At(url),
+            None => Next::Elsewhere,
+        });
+        Ok(ListPage { projects: list.projects, text: answer.text, next })
     }
 
     pub async fn get_project(&self, id: i64) -> Result<Project, ApiError> {
@@ -108,16 +127,17 @@ impl Client {
 
     /// One request, answered with the body's text. Not generic, so the wasm carries it once.
     async fn send(&self, method: Method, path: &str, body: Option<String>) -> Result<String, ApiError> {
-        self.send_query(method, path, &[], body).await
+        let url = format!("{}{path}", self.base_url);
+        self.exchange(method, &url, &[], body).await.map(|answer| answer.text)
     }
 
-    async fn send_query(
+    async fn exchange(
         &self,
         method: Method,
-        path: &str,
+        url: &str,
         query: &[(&str, String)],
         body: Option<String>,
-    ) -> Result<String, ApiError> {
+    ) -> Result<Exchanged, ApiError> {
         let now = js_sys::Date::now();
         let hold = NOT_BEFORE.get().min(now + MAX_HOLD_MS) - now;
         if hold > 0.0 {
@@ -134,7 +154,7 @@ impl Client {
                 controller.abort();
             })
         };
-        let builder = RequestBuilder::new(&format!("{}{path}", self.base_url))
+        let builder = RequestBuilder::new(url)
             .method(method)
             .query(query.iter().map(|(k, v)| (*k, v.as_str())))
             .header("Accept", "application/json")
@@ -146,10 +166,11 @@ impl Client {
         }
         .map_err(|_| ApiError::network())?;
         let fail = |timed_out: &Cell<bool>| if timed_out.get() { ApiError::timeout() } else { ApiError::network() };
+        let sent_to = request.url();
 
         // The same read started by index.html before the app ran is taken instead of sent again.
         // This request's timer ends it too, as it would the request.
-        let started = reads.then(|| boot_reads::take(&request.url(), &self.token, &controller.signal())).flatten();
+        let started = reads.then(|| boot_reads::take(&sent_to, &self.token, &controller.signal())).flatten();
         let (response, text) = match started {
             Some(started) => boot_reads::answer(&JsFuture::from(started).await.map_err(|_| fail(&timed_out))?),
             None => {
@@ -170,8 +191,43 @@ impl Client {
         }
         // Whatever reads this text later (a decode error quoting it, the copy kept on the device, the
         // one shared with other tabs) has no token to give away.
-        Ok(hidden(text, &self.token))
+        let link = response.headers().get("link");
+        Ok(Exchanged { text: hidden(text, &self.token), link, url: sent_to })
     }
+}
+
+/// What one request brought back: the body's text, its `Link` header, and the address it was sent to.
+struct Exchanged {
+    text: String,
+    link: Option<String>,
+    url: String,
+}
+
+/// A page of the list (`Client::list_page`).
+pub struct ListPage {
+    pub projects: Vec<Project>,
+    /// The answer as sent, which the device keeps (the first page's) as the last known list.
+    pub text: String,
+    pub next: Option<Next>,
+}
+
+/// Where the service said the list goes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// An address on the API's origin, resolved.
+    At(String),
+    /// Another origin (or no address at all): not followed, the token stays with the API.
+    Elsewhere,
+}
+
+/// `next` resolved against the page it came from, if it is on the API's origin (`base`, itself
+/// resolved against the app's address when it is a path on this site).
+fn same_origin(next: &str, page: &str, base: &str) -> Option<String> {
+    let here = web_sys::window()?.location().href().ok()?;
+    let api = web_sys::Url::new_with_base(base, &here).ok()?;
+    let next = web_sys::Url::new_with_base(next, page).ok()?;
+    let web = matches!(next.protocol().as_str(), "https:" | "http:");
+    (web && next.origin() == api.origin()).then(|| next.href())
 }
 
 fn body(request: &impl Serialize) -> String {
@@ -188,7 +244,7 @@ fn accepted(body: &str) -> Result<(), ApiError> {
 
 /// A list answer's text (one kept on the device, too), read as the service's answer is.
 pub fn read_list(body: &str) -> Result<Vec<Project>, ApiError> {
-    read::<ProjectList>(body).map(|list| list.0)
+    read::<ProjectList>(body).map(|list| list.projects)
 }
 
 /// A project answer's text (one kept on the device, too), read as the service's answer is.

@@ -218,11 +218,16 @@ pub struct RegenerateRequest {
 
 /// The list body's shape is "not shown": a bare array, or an object wrapping one under a common key.
 /// Read in one pass rather than as an untagged enum: that would read each project a second way (twice
-/// the code) and hide why a project was refused behind "did not match any variant".
-#[derive(Debug, PartialEq)]
-pub struct ProjectList(pub Vec<Project>);
+/// the code) and hide why a project was refused behind "did not match any variant". A wrapped list
+/// may say where its next page is (`next`, `next_url` or `next_page_url`: an address).
+#[derive(Debug, Default, PartialEq)]
+pub struct ProjectList {
+    pub projects: Vec<Project>,
+    pub next: Option<String>,
+}
 
 const LIST_KEYS: [&str; 5] = ["projects", "items", "data", "results", "scene_projects"];
+const NEXT_KEYS: [&str; 3] = ["next", "next_url", "next_page_url"];
 
 impl<'de> Deserialize<'de> for ProjectList {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -240,19 +245,78 @@ impl<'de> Visitor<'de> for ListVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<ProjectList, A::Error> {
-        Vec::deserialize(SeqAccessDeserializer::new(seq)).map(ProjectList)
+        let projects = Vec::deserialize(SeqAccessDeserializer::new(seq))?;
+        Ok(ProjectList { projects, next: None })
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ProjectList, A::Error> {
-        let mut found = None;
+        let (mut found, mut next) = (None, None);
         while let Some(key) = map.next_key::<String>()? {
             if found.is_none() && LIST_KEYS.contains(&key.as_str()) {
                 found = map.next_value::<Option<Vec<Project>>>()?;
+            } else if next.is_none() && NEXT_KEYS.contains(&key.as_str()) {
+                next = map.next_value::<Address>()?.0;
             } else {
                 map.next_value::<IgnoredAny>()?;
             }
         }
-        found.map(ProjectList).ok_or_else(|| A::Error::missing_field("projects"))
+        let projects = found.ok_or_else(|| A::Error::missing_field("projects"))?;
+        Ok(ProjectList { projects, next })
+    }
+}
+
+/// An address, if the value is text that is not blank; anything else (a cursor object, a number, null)
+/// is no address the app can follow.
+struct Address(Option<String>);
+
+impl<'de> Deserialize<'de> for Address {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = IgnoredOrText::deserialize(d)?;
+        Ok(Address(value.0.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty())))
+    }
+}
+
+struct IgnoredOrText(Option<String>);
+
+impl<'de> Deserialize<'de> for IgnoredOrText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = IgnoredOrText;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any value")
+            }
+            fn visit_str<E: Error>(self, v: &str) -> Result<IgnoredOrText, E> {
+                Ok(IgnoredOrText(Some(v.to_owned())))
+            }
+            fn visit_bool<E: Error>(self, _: bool) -> Result<IgnoredOrText, E> {
+                Ok(IgnoredOrText(None))
+            }
+            fn visit_i64<E: Error>(self, _: i64) -> Result<IgnoredOrText, E> {
+                Ok(IgnoredOrText(None))
+            }
+            fn visit_u64<E: Error>(self, _: u64) -> Result<IgnoredOrText, E> {
+                Ok(IgnoredOrText(None))
+            }
+            fn visit_f64<E: Error>(self, _: f64) -> Result<IgnoredOrText, E> {
+                Ok(IgnoredOrText(None))
+            }
+            fn visit_unit<E: Error>(self) -> Result<IgnoredOrText, E> {
+                Ok(IgnoredOrText(None))
+            }
+            fn visit_none<E: Error>(self) -> Result<IgnoredOrText, E> {
+                Ok(IgnoredOrText(None))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<IgnoredOrText, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(IgnoredOrText(None))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<IgnoredOrText, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(IgnoredOrText(None))
+            }
+        }
+        d.deserialize_any(V)
     }
 }
 

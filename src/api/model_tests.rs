@@ -212,15 +212,41 @@ fn list_bodies_of_every_reasonable_shape() {
         format!(r#"{{"scene_projects": [{one}], "next": null}}"#),
         format!(r#"{{"data": null, "projects": [{one}]}}"#),
     ] {
-        let ProjectList(projects) = read(&body).unwrap_or_else(|e| panic!("{body}: {e}"));
+        let ProjectList { projects, .. } = read(&body).unwrap_or_else(|e| panic!("{body}: {e}"));
         assert_eq!(projects.len(), 1);
         assert_eq!(projects[0].status, ProjectStatus::Proposed);
     }
-    assert_eq!(read::<ProjectList>("[]").unwrap(), ProjectList(Vec::new()));
+    assert_eq!(read::<ProjectList>("[]").unwrap(), ProjectList::default());
     assert!(read::<ProjectList>(r#"{"unexpected": true}"#).unwrap_err().contains("missing field `projects`"));
     assert!(read::<ProjectList>(r#""nope""#).is_err());
     let why = read::<ProjectList>(r#"{"projects": [{"id": 1}, {"status": "proposed"}]}"#).unwrap_err();
     assert!(why.contains("missing field `id`"), "a project without its id is named, not hidden: {why}");
+}
+
+#[test]
+fn a_paged_list_says_where_its_next_page_is_whatever_else_it_holds() {
+    let one = r#"{"id": 1, "status": "proposed"}"#;
+    let next = |body: String| read::<ProjectList>(&body).unwrap_or_else(|e| panic!("{body}: {e}")).next;
+    assert_eq!(
+        next(format!(r#"{{"items": [{one}], "next": "https://api.test/v1/scene-projects?page=2"}}"#)).as_deref(),
+        Some("https://api.test/v1/scene-projects?page=2")
+    );
+    assert_eq!(
+        next(format!(r#"{{"next_url": " /v1/p?cursor=abc ", "projects": [{one}]}}"#)).as_deref(),
+        Some("/v1/p?cursor=abc")
+    );
+    assert_eq!(next(format!(r#"{{"data": [{one}], "next_page_url": "/p?page=3"}}"#)).as_deref(), Some("/p?page=3"));
+    for unusable in [
+        r#""next": null"#,
+        r#""next": """#,
+        r#""next": 2"#,
+        r#""next": {"cursor": "x"}"#,
+        r#""next": ["a"]"#,
+        r#""next": true"#,
+    ] {
+        assert_eq!(next(format!(r#"{{"items": [{one}], {unusable}}}"#)), None, "{unusable}");
+    }
+    assert_eq!(next(format!("[{one}]")), None);
 }
 
 #[test]

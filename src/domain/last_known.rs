@@ -56,6 +56,74 @@ pub fn remember<'a>(kept: &mut Vec<Entry<'a>>, entry: Entry<'a>) {
     kept.truncate(MAX_PROJECTS);
 }
 
+/// The most of a list answer kept for the next start: a screenful of rows is what that start shows
+/// before the service answers, and a whole list of thousands of projects (12 MB) would not fit the
+/// browser's storage (5 MB in most), crowding out what the person would miss.
+pub const MAX_KEPT_LIST_BYTES: usize = 256 * 1024;
+
+/// A list answer bounded for keeping: the answer itself when it is small enough, else a bare JSON
+/// array of its first projects, as many as fit in `max_bytes` (none, when not even the array fits),
+/// cut from the answer's own text at its items' boundaries, so each is kept verbatim. The list is the
+/// answer (a bare array) or the first array in an object holding it (`{"items": [...], ...}`).
+pub fn bounded_list(answer: &str, max_bytes: usize) -> Option<String> {
+    if answer.len() <= max_bytes {
+        return Some(answer.to_owned());
+    }
+    let bytes = answer.as_bytes();
+    let open = answer.find('[')?;
+    // Only an array that is the answer, or a value of the object that is the answer.
+    let before = answer[..open].trim_start();
+    if !(before.is_empty() || before.starts_with('{')) {
+        return None;
+    }
+    let mut kept = String::from("[");
+    let (mut depth, mut in_string, mut escaped, mut item_start) = (0usize, false, false, open + 1);
+    for (i, &b) in bytes.iter().enumerate().skip(open) {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    // The list's last item, which no comma follows.
+                    take(&mut kept, answer[item_start..i].trim(), max_bytes);
+                    break;
+                }
+            }
+            b',' if depth == 1 => {
+                if !take(&mut kept, answer[item_start..i].trim(), max_bytes) {
+                    break;
+                }
+                item_start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    kept.push(']');
+    (kept.len() <= max_bytes).then_some(kept)
+}
+
+/// Adds `item` to the array begun in `kept` if it fits within `max_bytes` with the closing bracket.
+fn take(kept: &mut String, item: &str, max_bytes: usize) -> bool {
+    let fits = !item.is_empty() && kept.len() + item.len() + 2 <= max_bytes;
+    if fits {
+        if kept.len() > 1 {
+            kept.push(',');
+        }
+        kept.push_str(item);
+    }
+    fits
+}
+
 /// Where the check of a kept state stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
@@ -118,5 +186,30 @@ mod tests {
     fn a_kept_state_says_when_it_was_read_and_that_it_is_not_live() {
         assert_eq!(as_of("14:02", Check::UnderWay), "As of 14:02 · checking…");
         assert!(as_of("14:02", Check::Failed).starts_with("As of 14:02 · not checked"));
+    }
+
+    #[test]
+    fn a_large_list_is_kept_as_its_first_projects_verbatim_within_the_bound() {
+        let item =
+            |i: usize| format!(r#"{{"id":{i},"ideas":"a \"quoted\" [idea], {{with}} brackets","scenes":[{{"n":1}}]}}"#);
+        let items: Vec<String> = (1..=2000).map(item).collect();
+        let bare = format!("[{}]", items.join(","));
+        let kept = bounded_list(&bare, 10_000).unwrap();
+        assert!(kept.len() <= 10_000);
+        let values: Vec<serde_json::Value> = serde_json::from_str(&kept).unwrap();
+        assert!(values.len() > 50, "about a screenful and more: {}", values.len());
+        assert_eq!(kept, format!("[{}]", items[..values.len()].join(",")), "the first ones, verbatim");
+        let wrapped = format!(r#"{{"items": [ {} ], "next": "https://api.test/x?page=2"}}"#, items.join(" , "));
+        assert_eq!(bounded_list(&wrapped, 10_000).unwrap(), kept, "wrapped or not, the same projects");
+        assert_eq!(bounded_list(&bare[..300], 100_000).as_deref(), Some(&bare[..300]), "small enough: as is");
+        let few = format!(r#"{{"items": [{}, {}], "note": "{}"}}"#, item(1), item(2), "x".repeat(20_000));
+        assert_eq!(bounded_list(&few, 10_000).unwrap(), format!("[{},{}]", item(1), item(2)), "the last item too");
+    }
+
+    #[test]
+    fn an_answer_that_is_no_list_keeps_nothing_when_too_large() {
+        assert_eq!(bounded_list(&format!(r#""{}""#, "x".repeat(500)), 100), None);
+        assert_eq!(bounded_list(&format!("[{}]", "7".repeat(500)), 100).as_deref(), Some("[]"));
+        assert_eq!(bounded_list(&"x".repeat(500), 100), None);
     }
 }

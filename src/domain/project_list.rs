@@ -7,7 +7,12 @@ use crate::domain::title::project_title_within;
 /// Newest first. Timestamps are compared as instants (an offset or fractional seconds do not fool
 /// the order); a project without a readable one goes after those with one, newest id first.
 pub fn newest_first(projects: &mut Vec<Project>) {
-    super::order::sort_by_key(projects, |p| std::cmp::Reverse((p.created_at.as_deref().and_then(utc_millis), p.id)));
+    super::order::sort_by_key(projects, newest_first_key);
+}
+
+/// What orders the list newest first: creation time, then id (both descending).
+pub fn newest_first_key(p: &Project) -> std::cmp::Reverse<(Option<i64>, i64)> {
+    std::cmp::Reverse((p.created_at.as_deref().and_then(utc_millis), p.id))
 }
 
 /// Whether something in the list is still changing by itself, so its progress is worth re-reading.
