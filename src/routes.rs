@@ -67,6 +67,28 @@ pub fn projects(filter: &ProjectFilter) -> String {
     format!("{HOME}{}", filter.to_query())
 }
 
+/// The address's keys for what the list shows of its projects (the filter's are `ProjectFilter`'s).
+pub const SEARCH: &str = "q";
+pub const PAGE: &str = "page";
+
+/// The projects list, filtered, searched for `search` and at `page` (the first, and a blank search,
+/// are left out of the address).
+pub fn projects_at(filter: &ProjectFilter, search: &str, page: usize) -> String {
+    let mut pairs = filter.pairs();
+    if !search.trim().is_empty() {
+        pairs.push((SEARCH, search.trim().to_owned()));
+    }
+    if page > 1 {
+        pairs.push((PAGE, page.to_string()));
+    }
+    let query: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={}", encode_component(v))).collect();
+    if query.is_empty() {
+        HOME.to_owned()
+    } else {
+        format!("{HOME}?{}", query.join("&"))
+    }
+}
+
 pub fn project(id: i64) -> String {
     format!("/projects/{id}")
 }
@@ -193,5 +215,14 @@ mod tests {
         );
         assert_eq!(sign_in_returning_to("/"), "/sign-in");
         assert_eq!(sign_in_returning_to("https://evil.example"), "/sign-in");
+    }
+
+    #[test]
+    fn the_list_address_holds_its_filter_search_and_page_and_nothing_needless() {
+        let filter = ProjectFilter { person_id: Some(3), status: Some("failed".into()) };
+        assert_eq!(projects_at(&filter, " paper boat ", 4), "/?person_id=3&status_filter=failed&q=paper%20boat&page=4");
+        assert_eq!(projects_at(&ProjectFilter::default(), "  ", 1), "/");
+        assert_eq!(projects_at(&ProjectFilter::default(), "fox", 1), "/?q=fox");
+        assert_eq!(screen_for("/"), Screen::Projects);
     }
 }

@@ -57,16 +57,35 @@ pub fn current_path() -> String {
 }
 
 thread_local! {
+    static SCROLLED_BEFORE: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+    static SCROLL_WANTED: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
     // Where focus was when the person asked to go elsewhere (the router notes it).
     static FOCUSED_BEFORE: RefCell<Option<web_sys::Element>> = const { RefCell::new(None) };
     // A new screen asked for its heading to take focus; holds where focus was as the person left.
     static HEADING_WANTED: RefCell<Option<Option<web_sys::Element>>> = const { RefCell::new(None) };
 }
 
-/// Notes where focus is as the address changes, before any page is rebuilt.
+/// Notes where focus is, and how far the page is scrolled, as the address changes, before any page
+/// is rebuilt (and before a new page is scrolled to its top).
 pub fn note_focus_before_navigation() {
     let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
     FOCUSED_BEFORE.with(|f| *f.borrow_mut() = active);
+    SCROLLED_BEFORE.set(web_sys::window().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0));
+}
+
+/// How far the page was scrolled as the last navigation began.
+pub fn scrolled_before_navigation() -> f64 {
+    SCROLLED_BEFORE.get()
+}
+
+/// Scrolls the page to `y` once the browser has laid out what was just drawn.
+pub fn scroll_to_when_drawn(y: f64) {
+    SCROLL_WANTED.set(Some(y));
+    super::later(|| {
+        if let (Some(y), Some(window)) = (SCROLL_WANTED.take(), web_sys::window()) {
+            window.scroll_to_with_x_and_y(0.0, y);
+        }
+    });
 }
 
 /// After a navigation inside the app, the next page heading to be mounted takes focus (see

@@ -1,5 +1,5 @@
-//! The list's filters: a person id (typed, or chosen by the name given it) and a status, kept in the
-//! address so back, forward and a shared link all show what is filtered. The address holds the id,
+//! The list's filters: a person id (typed, or chosen by the name given it), a status, and words to
+//! find, kept in the address so back, forward and a shared link all show what is filtered. The address holds the id,
 //! never the name. Each field filters as soon as it means something: a status when chosen, a
 //! person id once typing pauses on a valid number (Enter filters at once); there is no Apply step.
 
@@ -13,8 +13,10 @@ use crate::routes;
 use crate::stores::persons;
 use leptos::prelude::*;
 
+/// `search` is what the search box holds (the list follows it as the person types); `found` says how
+/// many projects it finds.
 #[component]
-pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
+pub fn Filters(filter: Memo<ProjectFilter>, search: RwSignal<String>, found: Signal<String>) -> impl IntoView {
     let navigate = use_navigate();
     let person = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
@@ -39,7 +41,7 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
     // Only a different filter is a new address: the list reads again, and back has a step to return to.
     let show = move |next: ProjectFilter| {
         if next != filter.get_untracked() {
-            navigate(&routes::projects(&next), Default::default());
+            navigate(&routes::projects_at(&next, &search.get_untracked(), 1), Default::default());
         }
     };
     // A typed person id filters once typing pauses; each keystroke waits again, so only the last one runs.
@@ -93,6 +95,18 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
                 on_input=type_person
                 error=problem
             />
+            <TextField
+                id="filter-search"
+                label="Search"
+                input_type="search"
+                autocomplete="off"
+                help="Words of a title, an idea or a narration"
+                value=search
+                on_input=Callback::new(move |v| search.set(v))
+            />
+            <p class="muted found" role="status">
+                {found}
+            </p>
             <PersonChoice
                 id="filter-known-person"
                 known=persons::load()
@@ -128,7 +142,11 @@ pub fn Filters(filter: Memo<ProjectFilter>) -> impl IntoView {
                     .then(|| {
                         view! {
                             <div class="filter-actions">
-                                <a href=routes::HOME>"Clear filters"</a>
+                                <a href=move || routes::projects_at(
+                                    &ProjectFilter::default(),
+                                    &search.get(),
+                                    1,
+                                )>"Clear filters"</a>
                             </div>
                         }
                     })
