@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::domain::theme::ThemeChoice;
 use crate::hooks::use_load;
 use crate::page_code;
-use crate::pages::{ProjectsPage, SignInPage};
+use crate::pages::SignInPage;
 use crate::router::{moved_since_start, provide_router, use_location};
 use crate::routes::{self, Screen};
 use crate::session::{use_session, Session};
@@ -99,7 +99,7 @@ fn first_reads_tag(screen: Screen) -> String {
 fn page(screen: Screen) -> AnyView {
     match screen {
         Screen::SignIn => view! { <SignInPage /> }.into_any(),
-        Screen::Projects => view! { <ProjectsPage /> }.into_any(),
+        Screen::Projects => with_code(page_code::projects, PAGE_CODE),
         Screen::NewStory => with_code(page_code::new_story, PAGE_CODE),
         Screen::Persons => with_code(page_code::persons, PAGE_CODE),
         Screen::Spending => with_code(page_code::spending, PAGE_CODE),

@@ -1,14 +1,17 @@
 //! The pages whose code is downloaded when first opened, not with the first screen.
 //!
-//! Sign-in and the list are what most visits start on; the review, video, new story, persons and
-//! spending pages are over half the wasm: each is a split point (`crate::split_code`), its
-//! code fetched when the page is first opened. (The video page's finished view is one of its own,
+//! Sign-in is what a first visit starts on, and all the first load carries; every other page is a
+//! split point (`crate::split_code`), its code fetched when the page is first opened, or beside the
+//! main wasm when the address is the page's (deploy/split-pages.json): the projects list, where a
+//! returning visit starts, included since a customer's thousands of projects gave it paging and
+//! search. (The video page's finished view is one of its own,
 //! `pages::video::finished_part`.)
 
-use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, SpendingPage, VideoPage};
+use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SpendingPage, VideoPage};
 use crate::split_code::split_code;
 use leptos::prelude::*;
 
+split_code!(projects, preload_projects, () => view! { <ProjectsPage /> });
 split_code!(new_story, preload_new_story, () => view! { <NewStoryPage /> });
 split_code!(persons, preload_persons, () => view! { <PersonsPage /> });
 split_code!(spending, preload_spending, () => view! { <SpendingPage /> });
@@ -18,6 +21,7 @@ split_code!(video, preload_video, (id: i64) => view! { <VideoPage id=id /> });
 /// Fetches every page's code that is not here yet, one after another, so that a page opened later
 /// (on a train, in a tunnel) needs no download; a failure is left for that page to say.
 pub async fn preload_all() {
+    let _ = preload_projects().await;
     let _ = preload_project().await;
     let _ = preload_video().await;
     let _ = crate::pages::preload_finished_part().await;
