@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 export const COVERS = {
   'src/pages/video/': ['video', 'revise', 'downloads', 'captions', 'versions', 'lost-answers'],
   'src/pages/project/': ['create-review', 'lost-answers'],
-  'src/pages/projects/': ['projects'],
+  'src/pages/projects/': ['projects', 'many-projects'],
   'src/pages/new_story.rs': ['create-review', 'script'],
   'src/pages/sign_in.rs': ['sign-in'],
   'src/pages/persons.rs': ['persons'],
