@@ -4,7 +4,7 @@
 // documented Content-Security-Policy in force.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
+import { checkScreen, noteRequests, openPage, pauseClock, requestsNoted, testOnce, until, useRun } from '../lib/harness.js';
 
 const IDEAS = {
   proposed: 'A lighthouse keeper befriends a lonely whale',
@@ -14,8 +14,11 @@ const IDEAS = {
 };
 let sim, web, browser;
 const ids = {};
+const INTERVAL_MS = 1000;
 
-useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 3 }, async (run) => {
+// The app's time-out stays the harness's 15 s: none of these tests is about one, and a shorter one
+// against a debug-build simulator on a loaded host turned slow answers into failures.
+useRun(['--speed', '2000'], { poll_interval_seconds: INTERVAL_MS / 1000 }, async (run) => {
   ({ sim, web, browser } = run);
   const create = async (person, idea) => (await sim.call('POST', '/stories/create', { person_id: person, story_idea: idea, num_scenes: 3 })).id;
   const approve = (id) => sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
@@ -29,13 +32,12 @@ useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds:
   await approve(ids.failed);
   await sim.control('POST', `/_sim/projects/${ids.failed}/fail`);
   ids.generating = await create(1, IDEAS.generating);
-  // 320 s of work at speed 1: 80 s here, visibly moving and still under way while the tests run.
-  await sim.control('PUT', `/_sim/projects/${ids.generating}/speed`, { speed: 4 });
+  // Under way for the whole file, however long its tests take: held a tenth into its work, moved on
+  // only by a test (its 320 s as at speed 1).
+  await sim.hold(ids.generating);
   await approve(ids.generating);
-  for (let i = 0; (await sim.call('GET', `/scene-projects/${ids.completed}/status`)).status !== 'completed'; i++) {
-    assert.ok(i < 100, 'the completed project finishes');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await sim.advance(ids.generating, 32);
+  await sim.completed(ids.completed);
 });
 
 async function signIn(page, to, token = 'demo-token') {
@@ -60,6 +62,7 @@ const listRequests = async () => (await sim.requests('GET', /^\/api\/v1\/scene-p
 
 test('filters live in the address: by status, by person, back and forward, and shared with another browser', async () => {
   const page = await openPage(browser);
+  await page.context().clock.install();
   await signIn(page, '/');
   await waitForRows(page, [IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
   for (const [idea, status] of [[IDEAS.generating, 'Generating'], [IDEAS.failed, 'Failed'], [IDEAS.completed, 'Completed'], [IDEAS.proposed, 'Ready for review']]) {
@@ -75,29 +78,30 @@ test('filters live in the address: by status, by person, back and forward, and s
   await page.waitForURL(/\/\?status_filter=failed$/);
   await waitForRows(page, [IDEAS.failed]);
 
-  // A person id that cannot be one is explained next to the field, and nothing else changes.
+  // From here the pause after typing (400 ms) is on the page's clock, which moves only as the test
+  // moves it: however long this host takes between two actions, no pause passes between them.
+  await pauseClock(page);
+
+  // A person id that cannot be one is explained next to the field once typing pauses, and nothing else
+  // changes.
   await page.getByLabel('Person id').fill('abc');
+  await page.clock.runFor(800);
   await page.getByText('A person id is a whole number above 0.').waitFor();
   assert.equal(await page.getByLabel('Person id').getAttribute('aria-invalid'), 'true');
   assert.ok(await page.getByLabel('Person id').evaluate((el) => el === document.activeElement), 'focus stays in the field');
-  await page.waitForTimeout(800);
   assert.match(page.url(), /\/\?status_filter=failed$/);
   await waitForRows(page, [IDEAS.failed]);
 
-  // A valid id filters once typing pauses; a status chosen before the pause takes it along (one step).
-  // Both chosen well within the 400 ms pause, that must be one step; on a loaded machine the two
-  // actions can take longer than the pause, and the id then rightly made a step of its own first.
+  // A valid id filters once typing pauses; a status chosen before the pause takes it along: one step.
   const depth = await page.evaluate(() => history.length);
-  const typed = Date.now();
   await page.getByLabel('Person id').fill('1');
   await page.getByLabel('Status').selectOption('');
-  const quick = Date.now() - typed < 300;
+  await page.clock.runFor(800);
   await page.waitForURL(/\/\?person_id=1$/);
   await waitForRows(page, [IDEAS.generating, IDEAS.proposed]);
   assert.equal(await page.getByText('A person id is a whole number above 0.').count(), 0);
-  const steps = await page.evaluate(() => history.length) - depth;
-  if (quick) assert.equal(steps, 1, 'a status chosen before the pause takes the typed id along');
-  else assert.ok(steps === 1 || steps === 2, `the id and the status made ${steps} steps`);
+  assert.equal(await page.evaluate(() => history.length) - depth, 1, 'a status chosen before the pause takes the typed id along');
+  await page.clock.resume();
 
   await page.getByLabel('Status').selectOption('completed');
   await page.waitForURL(/\/\?person_id=1&status_filter=completed$/);
@@ -109,12 +113,12 @@ test('filters live in the address: by status, by person, back and forward, and s
   await page.waitForURL(/\/\?person_id=1$/);
   await waitForRows(page, [IDEAS.generating, IDEAS.proposed]);
   assert.equal(await page.getByLabel('Status').inputValue(), '');
-  for (let step = 0; step < steps; step++) await page.goBack();
+  await page.goBack();
   await page.waitForURL(/\/\?status_filter=failed$/);
   await waitForRows(page, [IDEAS.failed]);
   assert.equal(await page.getByLabel('Person id').inputValue(), '');
   assert.equal(await page.getByLabel('Status').inputValue(), 'failed');
-  for (let step = 0; step < steps; step++) await page.goForward();
+  await page.goForward();
   await page.waitForURL(/\/\?person_id=1$/);
   await waitForRows(page, [IDEAS.generating, IDEAS.proposed]);
   assert.equal(await page.getByLabel('Person id').inputValue(), '1');
@@ -151,6 +155,8 @@ test('a generating project refreshes in the list while the tab is seen, and open
 });
 
 async function generatingFromTheList(page) {
+  await noteRequests(page.context(), /\/scene-projects$/);
+  await page.context().clock.install();
   await signIn(page, '/');
   const bar = page.getByRole('progressbar', { name: new RegExp(`^Progress of .*${IDEAS.generating}`) });
   await bar.waitFor();
@@ -159,51 +165,73 @@ async function generatingFromTheList(page) {
   const resting = list(page).getByRole('listitem').filter({ hasText: IDEAS.proposed });
   await resting.evaluate((li) => { li.dataset.seen = 'before'; });
   await resting.getByRole('link').focus();
+
+  // From here the list reads only as the test moves the page's clock, an interval at a time: what each
+  // interval sets off is counted, not what a loaded host gets done within some seconds.
+  await pauseClock(page);
+  /** The page's list reads, once none is under way. */
+  const idle = () => until('the list reads under way to be answered', async () => {
+    const noted = await requestsNoted(page);
+    return noted.settled === noted.started && noted;
+  });
+  // The work moves on, and the next read shows it.
+  await idle();
+  await sim.advance(ids.generating, 32);
+  await page.clock.runFor(INTERVAL_MS);
   await page.waitForFunction(
     ([name, was]) => Number(document.querySelector(`progress[aria-label="${name}"]`)?.value) > was,
-    [await bar.getAttribute('aria-label'), first], { timeout: 15_000 },
+    [await bar.getAttribute('aria-label'), first],
   );
   assert.equal(await list(page).getByRole('progressbar').count(), 1, 'only the project under way shows progress');
   assert.equal(await resting.getAttribute('data-seen'), 'before', 'the unchanged row was not built again');
   assert.ok(await resting.getByRole('link').evaluate((a) => a === document.activeElement), 'the focus stayed on it');
 
-  // Hidden: no list request for several intervals. Seen again: one at once.
+  // Hidden: no list read for five intervals. Seen again, its list five intervals old: one read at once,
+  // the clock standing still.
   const setHidden = (hidden) => page.evaluate((h) => {
     Object.defineProperty(document, 'hidden', { value: h, configurable: true });
     Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
   await setHidden(true);
-  await page.waitForTimeout(1200); // a request already under way may still land
-  const whileHidden = await listRequests();
-  await page.waitForTimeout(4000);
-  assert.equal(await listRequests(), whileHidden, 'no list request while the tab is hidden');
+  let { started } = await idle();
+  await page.clock.runFor(5 * INTERVAL_MS);
+  assert.equal((await requestsNoted(page)).started, started, 'no list read while the tab is hidden');
+  const logged = await listRequests();
   await setHidden(false);
-  await page.waitForTimeout(500);
-  assert.ok(await listRequests() > whileHidden, 'a stale list is read again as soon as the tab is seen');
+  await until('the stale list to be read as soon as the tab is seen', async () => (await requestsNoted(page)).settled > started);
+  assert.equal((await idle()).started, started + 1, 'one read when seen again');
+  assert.equal(await listRequests(), logged + 1, 'the service was asked once');
 
-  // Once a second for 5 s: about 5 requests, never a burst.
-  const before5 = await listRequests();
-  await page.waitForTimeout(5000);
-  const in5 = (await listRequests()) - before5;
-  assert.ok(in5 >= 3 && in5 <= 6, `list requests in 5 s at a 1 s interval: ${in5}`);
+  // Once an interval: one read each, never a burst.
+  for (let i = 1; i <= 5; i++) {
+    ({ started } = await idle());
+    await page.clock.runFor(INTERVAL_MS);
+    assert.equal((await requestsNoted(page)).started, started + 1, `one list read in interval ${i}`);
+  }
+  ({ started } = await idle());
 
   await list(page).getByRole('link', { name: IDEAS.generating }).click();
   await page.waitForURL(`**/projects/${ids.generating}/video`);
   await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
   await page.getByText(/^Checked /).waitFor();
-  // The list stopped with the page: only status requests from here on.
-  const listAfterLeaving = await listRequests();
-  await page.waitForTimeout(2500);
-  assert.equal(await listRequests(), listAfterLeaving, 'the list stops refreshing once left');
+  // The list stopped with the page: only status checks from here on.
+  await page.clock.runFor(3 * INTERVAL_MS);
+  assert.equal((await requestsNoted(page)).started, started, 'the list stops refreshing once left');
 
+  // Reloaded, the page checks at once and then at each interval.
+  const statusPath = new RegExp(`/scene-projects/${ids.generating}/status$`);
+  const statusChecks = async () => (await sim.requests('GET', statusPath)).length;
+  const before = await statusChecks();
   await page.reload();
-  const statusBefore = (await sim.requests('GET', new RegExp(`/scene-projects/${ids.generating}/status$`))).length;
   await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
-  await page.getByText(/^Checked /).waitFor();
-  await page.waitForTimeout(2500);
-  const statusAfter = (await sim.requests('GET', new RegExp(`/scene-projects/${ids.generating}/status$`))).length;
-  assert.ok(statusAfter - statusBefore >= 2, `polling resumed after the reload (${statusAfter - statusBefore} checks)`);
+  for (let i = 1; i <= 3; i++) {
+    // (No check under way: the line says when the last was.)
+    await page.getByText(/^Checked /).waitFor();
+    await until(`status check ${i} after the reload`, async () => (await statusChecks()) >= before + i);
+    if (i < 3) await page.clock.runFor(INTERVAL_MS);
+  }
+  await page.clock.resume();
   await checkScreen(page, 'generating-from-list');
 }
 
@@ -291,6 +319,8 @@ testOnce('nginx serves deep links and the documented headers, and the app runs u
 // Once: when the list is read follows the tab being seen; the answers' shape is read in both by the tests above.
 testOnce('a list opened in a background tab reads once, then waits until it is seen', async () => {
   const page = await openPage(browser);
+  await noteRequests(page.context(), /\/scene-projects$/);
+  await page.context().clock.install();
   await page.addInitScript(() => {
     sessionStorage.setItem('storyreel.token', 'demo-token');
     Object.defineProperty(document, 'hidden', { value: true, configurable: true });
@@ -300,15 +330,17 @@ testOnce('a list opened in a background tab reads once, then waits until it is s
     const before = await listRequests();
     await page.goto(web.url + '/');
     await waitForRows(page, [IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
-    await page.waitForTimeout(3500); // three and a half intervals
-    assert.equal(await listRequests(), before + 1, 'one read, then nothing while hidden');
+    // Three intervals on the page's clock.
+    await pauseClock(page);
+    await page.clock.runFor(3 * INTERVAL_MS);
+    assert.equal((await requestsNoted(page)).started, 1, 'one read, then nothing while hidden');
+    assert.equal(await listRequests(), before + 1, 'the service was asked once');
     await page.evaluate(() => {
       Object.defineProperty(document, 'hidden', { value: false, configurable: true });
       Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await page.waitForTimeout(1500);
-    assert.ok(await listRequests() >= before + 2, 'reading resumes once seen');
+    await until('reading to resume once the tab is seen', async () => (await requestsNoted(page)).started === 2);
   } finally {
     await page.context().close(); // a page left polling would skew the next test's counts
   }
@@ -316,32 +348,43 @@ testOnce('a list opened in a background tab reads once, then waits until it is s
 
 test('a person without projects is invited to start one; "Refresh list" reads once and respects Retry-After', async () => {
   const page = await openPage(browser);
+  await noteRequests(page.context(), /\/scene-projects$/);
+  await page.context().clock.install();
   await signIn(page, '/', 'other-token');
   await page.getByText('No projects yet.').waitFor();
   assert.equal(await page.getByRole('list', { name: 'Projects, newest first' }).count(), 0);
   await checkScreen(page, 'projects-empty');
 
   // Nothing under way, so the schedule has finished: "Refresh list" reads again, once per click
-  // at most, and never a second read while one is under way.
+  // at most, and never a second read while one is under way (each read held 1.5 s by the service).
   const refresh = page.getByRole('button', { name: 'Refresh list' });
+  const idle = () => until('the list reads under way to be answered', async () => {
+    const noted = await requestsNoted(page);
+    return noted.settled === noted.started && noted;
+  });
   await sim.control('PUT', '/_sim/faults', { latency_ms: 1500, path_contains: '/scene-projects' });
-  let count = await listRequests();
+  let { started } = await idle();
   await refresh.dblclick();
-  await page.waitForTimeout(2500);
-  assert.equal(await listRequests(), count + 1, 'a double click reads once');
+  assert.equal((await idle()).started, started + 1, 'a double click reads once');
 
-  // A 429 is explained, and another click before its Retry-After sends nothing; the list then
-  // reads again by itself and the message goes.
+  // A 429 is explained with the wait the service asked for (3 s; under alt an HTTP date, rounded up to a
+  // second), and another click before it is over sends nothing; the list then reads again by itself
+  // once it is (on the page's clock, moved by the test) and the message goes.
   await sim.control('PUT', '/_sim/faults', { latency_ms: 0, rate_limit_count: 1, retry_after_seconds: 3 });
-  count = await listRequests();
+  await pauseClock(page);
   await refresh.click();
-  await page.getByText(/^The list could not be read/).waitFor();
+  const told = await page.getByText(/^The list could not be read/).textContent();
+  const seconds = Number(told.match(/try again in (\d+) seconds?/)?.[1]);
+  assert.ok(seconds >= 3 && seconds <= 4, `the wait asked for, in whole seconds: ${told}`);
+  ({ started } = await idle());
   await refresh.click();
-  await page.waitForTimeout(1000);
-  assert.equal(await listRequests(), count + 1, 'no read before Retry-After');
-  await page.getByText(/^The list could not be read/).waitFor({ state: 'detached', timeout: 6000 });
-  assert.equal(await listRequests(), count + 2);
+  await page.clock.runFor(seconds * 1000 - 1);
+  assert.equal((await requestsNoted(page)).started, started, 'no read before Retry-After');
+  await page.clock.runFor(1);
+  await page.getByText(/^The list could not be read/).waitFor({ state: 'detached' });
+  assert.equal((await idle()).started, started + 1, 'one read once it was over');
   await page.getByText('No projects yet.').waitFor();
+  await page.clock.resume();
   await sim.control('PUT', '/_sim/faults', { rate_limit_count: 0, retry_after_seconds: 2, path_contains: null });
   await page.getByRole('link', { name: 'Start one: describe a story idea' }).click();
   await page.waitForURL('**/new');
@@ -377,10 +420,11 @@ testOnce('a returning person\'s list writes its times as the browser wrote them,
   const page = await openPage(browser, { locale: 'en-GB', timezoneId: 'Europe/London' });
   await signIn(page, '/');
   await waitForRows(page, names);
-  // The list is read again every second while a project is under way, and each answer is kept: once one
-  // read is held, none is under way, and what is shown is what is kept.
+  // The list is read again every second while a project is under way (one is, held so for the whole
+  // file), and each answer is kept: once one read is held, none is under way, and what is shown is what
+  // is kept.
   const hold = await holdAnswers(page, /\/api\/v1\/scene-projects(\?.*)?$/);
-  for (const until = Date.now() + 3_000; hold.count() === 0 && Date.now() < until;) await page.waitForTimeout(50);
+  await until('a list read to be held', () => hold.count() > 0);
   const before = await times(page);
   assert.ok(before.length >= names.length, 'each row says when its project was made');
   assert.deepEqual(before.map((t) => t.text), await written(page, before));
@@ -443,10 +487,10 @@ test('a returning person sees the last known list at once, marked as such, and t
   await page.getByRole('button', { name: 'Refresh list' }).waitFor();
   // The page reads the list again every second while a project is under way: a read answered after the
   // project below was made would keep it, and the kept list would already know it (seen once under a
-  // loaded run). One read at a time: once one is held, none is under way that could bring it; with the
-  // generation over (a slow run), none comes and none is under way.
+  // loaded run). One read at a time: once one is held, none is under way that could bring it (the
+  // generation is held under way for the whole file, so a read comes).
   const hold = await holdAnswers(page, /\/api\/v1\/scene-projects(\?.*)?$/);
-  for (const until = Date.now() + 3_000; hold.count() === 0 && Date.now() < until;) await page.waitForTimeout(50);
+  await until('a list read to be held', () => hold.count() > 0);
   const heldBefore = hold.count();
   const added = 'A kept list does not know about this lantern festival';
   await sim.call('POST', '/stories/create', { person_id: 2, story_idea: added, num_scenes: 2 });
