@@ -35,30 +35,22 @@ useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds:
   await approve(ids.failed);
   await sim.control('POST', `/_sim/projects/${ids.failed}/fail`);
 
-  // Generating, caught once some scene images and a scene's clip are made, and held there: its speed all
-  // but stops. So the screen has each kind of scene card: waiting, with its image, with its clip.
+  // Generating, held where some scene images and a scene's clip are made, so that the screen has each
+  // kind of scene card: waiting, with its image, with its clip. At 200 s of its 410 (as at speed 1): the
+  // four images came by 135 s, scene 1's clip at 195 s, scene 2's is under way until 255 s.
   ids.generating = await create('A fox learns to fly a kite on the cliffs', 4);
-  await sim.control('PUT', `/_sim/projects/${ids.generating}/speed`, { speed: 300 });
+  await sim.hold(ids.generating);
   await approve(ids.generating);
-  for (let i = 0; ; i++) {
-    const s = await status(ids.generating);
-    const scenes = s.scenes || [];
-    if (scenes.filter((sc) => sc.image_url).length >= 2 && scenes.some((sc) => sc.video_url)) break;
-    assert.ok(i < 500 && s.status === 'generating', `the generating project makes images and a clip: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  await sim.control('PUT', `/_sim/projects/${ids.generating}/speed`, { speed: 0.0001 });
+  await sim.advance(ids.generating, 200);
+  const held = await status(ids.generating);
+  assert.equal(held.status, 'generating', `held under way: ${JSON.stringify(held)}`);
+  assert.ok(held.scenes.filter((sc) => sc.image_url).length >= 2 && held.scenes.some((sc) => sc.video_url),
+    `images and a clip made: ${JSON.stringify(held.scenes)}`);
 
-  for (let i = 0; (await status(ids.completed)).status !== 'completed'; i++) {
-    assert.ok(i < 200, 'the completed project finishes');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await sim.completed(ids.completed);
   // Upscaled too: the finished screen offers both versions, Original and Upscaled.
   await sim.call('POST', `/scene-projects/${ids.completed}/upscale`);
-  for (let i = 0; !(await sim.call('GET', `/scene-projects/${ids.completed}`)).final_video_url_upscaled; i++) {
-    assert.ok(i < 200, 'the upscale finishes');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await sim.upscaled(ids.completed);
 });
 
 /** A page signed in (or not) at `path`, once `ready` says the screen is there. */
