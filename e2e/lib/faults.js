@@ -7,7 +7,7 @@
 // so they run side by side and each runs in the profiles it needs (e2e/profiles.js).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, openPage, profile, useRun } from './harness.js';
+import { artifacts, openPage, pauseClock, profile, useRun } from './harness.js';
 
 // The client gives up after this many seconds; a stall lasts 30 s, so the client's timeout ends it.
 const TIMEOUT_S = 3;
@@ -241,14 +241,21 @@ export const ACTIONS = [
     request: is('GET', /\/scene-projects\/\d+\/status$/),
     async setup() {
       const id = await project('generating');
-      const page = await signedInPage(`/projects/${id}/video`);
+      const page = await signedInPage(`/projects/${id}/video`, { clock: true });
       await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
       return { page, id };
     },
     // "Check now" asks at once, unless a check is under way (with a check a second, POLL_S, on a loaded
-    // machine nearly always): then the press changes nothing. The page's own next check meets the fault
-    // just the same, so the click is tried and not required.
-    act: ({ page }) => page.getByRole('button', { name: 'Check now' }).click({ timeout: 5_000 }).catch(() => {}),
+    // machine nearly always): then the press changes nothing. So the page's clock is held until no check
+    // is under way, and the press is what asks; the clock then runs on for what follows.
+    async act({ page }) {
+      await pauseClock(page);
+      await page.getByText(/^Checked /).waitFor();
+      const asked = page.waitForRequest(is('GET', /\/scene-projects\/\d+\/status$/), { timeout: 5_000 });
+      await page.getByRole('button', { name: 'Check now' }).click();
+      await asked;
+      await page.clock.resume();
+    },
     says: { 401: /did not accept your access token/ },
     async kept({ page }) {
       await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
