@@ -369,15 +369,16 @@ fn count_requests_under_way() {
     });
 }
 
-/// Waits (up to 10 s) until every request the page sent has its answer: the simulator has logged
-/// them all, so a count read next is not short of one still on its way.
+/// Waits until every request the page sent has its answer: the simulator has logged them all, so a
+/// count read next is not short of one still on its way. Past 30 s it fails, saying how many were left.
 pub async fn until_requests_answered() {
-    for _ in 0..500 {
+    for _ in 0..1500 {
         if requests_under_way() == 0.0 {
             return;
         }
         sleep(20).await;
     }
+    panic!("waited 30 s for the page's requests to be answered, in vain: {} still under way", requests_under_way());
 }
 
 fn requests_under_way() -> f64 {
