@@ -49,6 +49,14 @@ impl ProjectFilter {
     pub fn narrows(&self) -> bool {
         self.person_id.is_some() || self.status.is_some()
     }
+
+    /// Whether `project` is one the service lists for this filter: its person, and its status value
+    /// as written (4.2: "filter by project status value").
+    pub fn admits(&self, project: &super::Project) -> bool {
+        let status = self.status.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        self.person_id.is_none_or(|id| project.person_id == Some(id))
+            && status.is_none_or(|s| project.status.as_str().eq_ignore_ascii_case(s))
+    }
 }
 
 /// Percent-encodes everything but unreserved characters and `/`, for a value inside a query.
@@ -109,5 +117,17 @@ mod tests {
             assert_eq!(read(&[("person_id", bad)]), filter(None, None), "{bad}");
         }
         assert_eq!(read(&[("utm_source", "mail")]), filter(None, None));
+    }
+
+    #[test]
+    fn a_filter_admits_the_projects_the_service_would_list_for_it() {
+        use crate::api::{Project, ProjectStatus};
+        let p = Project { id: 1, person_id: Some(3), status: ProjectStatus::Failed, ..Default::default() };
+        assert!(ProjectFilter::default().admits(&p));
+        assert!(ProjectFilter { person_id: Some(3), status: Some("failed".into()) }.admits(&p));
+        assert!(ProjectFilter { person_id: None, status: Some(" FAILED ".into()) }.admits(&p));
+        assert!(!ProjectFilter { person_id: Some(4), status: None }.admits(&p));
+        assert!(!ProjectFilter { person_id: None, status: Some("completed".into()) }.admits(&p));
+        assert!(!ProjectFilter { person_id: None, status: Some("paused".into()) }.admits(&p));
     }
 }

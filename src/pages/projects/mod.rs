@@ -4,52 +4,29 @@
 //! have thousands: nothing here grows faster than the list.
 
 mod filters;
+mod listing;
 mod pager;
 mod read;
 mod row;
 
 use crate::api::{Project, ProjectFilter};
-use crate::browser::local_time::now_ms;
 use crate::browser::page::set_title;
 use crate::components::{MessageBanner, PageHeading, Tone};
 use crate::domain::credits::describe_ms;
-use crate::domain::last_known::{bounded_list, MAX_KEPT_LIST_BYTES};
 use crate::domain::list_pages::{clamp_page, page_from_query, page_range};
-use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::{any_in_motion, thumbnail};
 use crate::domain::project_search::{how_many, matches, searchable, words};
-use crate::hooks::{use_debounce, use_effect, use_kept_scroll, use_poller, use_ready_mark, UsePollerOptions};
+use crate::hooks::{use_debounce, use_effect, use_kept_scroll, use_ready_mark};
 use crate::router::{use_navigate, use_query_map, NavigateOptions};
 use crate::routes;
-use crate::session::{use_session, Failure};
+use crate::session::use_session;
 use crate::stores::last_known;
-use crate::stores::persons;
 use filters::Filters;
 use leptos::prelude::*;
+use listing::{use_listing, ListingState};
 use pager::Pager;
-use read::{in_order, read_list, ListRead};
 use row::ProjectRow;
-use std::cell::RefCell;
 use std::sync::Arc;
-
-/// The list as last read (every project once, newest first), and the filter it was read with (a list
-/// for other filters is not shown); `kept_at` when it is one read before, not yet confirmed by the
-/// service; `reading` while pages after the first are still coming; `stopped`, why they stopped early.
-#[derive(Clone, Debug, PartialEq)]
-struct Listing {
-    filter: ProjectFilter,
-    /// Shared, not copied: the page and the tab's memory of it hold one list of thousands.
-    projects: Arc<Vec<Project>>,
-    kept_at: Option<u64>,
-    reading: bool,
-    stopped: Option<String>,
-}
-
-thread_local! {
-    /// The whole list this tab read last, and when: a return from a project shows it at once, at the
-    /// page and place the person left, where the device keeps only its first projects.
-    static LAST_READ: RefCell<Option<(Listing, u64)>> = const { RefCell::new(None) };
-}
 
 /// What the page shows below the filters. Decided by a memo so that a refreshed list updates the
 /// rows in place (keyed) instead of building them again, which would lose focus and reading place.
@@ -73,85 +50,7 @@ pub fn ProjectsPage() -> impl IntoView {
     let query = use_query_map();
     let filter = Memo::new(move |_| query.with(|q| ProjectFilter::from_query(|key| q.get(key))));
     let address_search = Memo::new(move |_| query.with(|q| q.get(routes::SEARCH).unwrap_or_default()));
-    // Shown at once: the list this tab read last with this filter, else the start of the one this
-    // device kept, until the service answers.
-    let start = filter.get_untracked();
-    let kept = LAST_READ
-        .with_borrow(|last| last.clone().filter(|(l, _)| l.filter == start))
-        .map(|(l, at)| Listing { kept_at: Some(at), reading: false, ..l })
-        .or_else(|| {
-            last_known::list(&start).map(|kept| Listing {
-                filter: start.clone(),
-                projects: Arc::new(in_order(kept.value)),
-                kept_at: Some(kept.at_ms),
-                reading: false,
-                stopped: None,
-            })
-        });
-    let listing = RwSignal::new(kept);
-    let problem = RwSignal::new(None::<String>);
-
-    // One schedule for the page: reads at once, then every interval while a project is under way,
-    // paused while the tab is hidden. Each read asks for the filter in the address at that moment.
-    let poller = use_poller(
-        UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: true, ahead: None },
-        move || {
-            let filter = filter.get_untracked();
-            // The first of several pages is shown as it comes, unless the person has moved on.
-            let first_page = {
-                let filter = filter.clone();
-                move |projects: Vec<Project>| {
-                    if filter == filter_now(query) {
-                        let stopped = None;
-                        listing.set(Some(Listing {
-                            filter: filter.clone(),
-                            projects: Arc::new(projects),
-                            kept_at: None,
-                            reading: true,
-                            stopped,
-                        }));
-                    }
-                }
-            };
-            session
-                .call(move |client| async move { Ok((read_list(client, filter.clone(), first_page).await?, filter)) })
-        },
-        move |answer: Result<(ListRead, ProjectFilter), Failure>| match answer {
-            Ok((ListRead { projects, first_text, stopped }, filter)) => {
-                // The device keeps the start of the list for the next start: a screenful and more, never
-                // the whole of a long one, which would fill its storage.
-                if let Some(text) = bounded_list(&first_text, MAX_KEPT_LIST_BYTES) {
-                    last_known::keep_list(&filter, &text);
-                }
-                // Kept with the names, for the story form and the filter's next visit, which read no list.
-                persons::see(&projects);
-                let outcome = match stopped.is_some() || any_in_motion(&projects) {
-                    true => Outcome::Answered,
-                    false => Outcome::Finished,
-                };
-                problem.set(None);
-                let fresh = Listing { filter, projects: Arc::new(projects), kept_at: None, reading: false, stopped };
-                LAST_READ.set(Some((fresh.clone(), now_ms())));
-                listing.set(Some(fresh));
-                outcome
-            }
-            Err(Failure::SignedOut) => Outcome::GaveUp,
-            Err(Failure::Show(e)) => {
-                problem.set(Some(e.message.clone()));
-                outcome_after_error(&e)
-            }
-        },
-    );
-    // Another filter is a new list: a fresh schedule, and an error about the old list would only mislead.
-    // Not `use_effect`: the poller has already read the first filter, so this runs on changes only.
-    Effect::watch(
-        move || filter.get(),
-        move |_, _, _| {
-            problem.set(None);
-            poller.restart();
-        },
-        false,
-    );
+    let ListingState { listing, problem, poller } = use_listing(filter, query);
 
     // The search as typed: the list follows each key; the address follows once typing pauses (in
     // place, not a step of history per word), and the box follows the address (back, forward, a link).
@@ -177,16 +76,27 @@ pub fn ProjectsPage() -> impl IntoView {
         }
     });
 
-    // The list for the filter in the address; a read that changed nothing notifies nobody.
-    let current = move |f: &dyn Fn(&[Project]) -> usize| {
-        listing.with(|l| l.as_ref().filter(|l| l.filter == filter.get()).map(|l| f(&l.projects)))
-    };
-    let total = Memo::new(move |_| current(&|p| p.len()).unwrap_or(0));
+    // The projects for the filter in the address: the list read with it; until that comes, the whole
+    // list this page holds, narrowed on the device, so a status or person chosen answers at once.
+    let projects = Memo::new(move |_| {
+        listing.with(|l| {
+            let l = l.as_ref()?;
+            let wanted = filter.get();
+            if l.filter == wanted {
+                return Some(l.projects.clone());
+            }
+            let whole = !l.filter.narrows() && !l.reading && l.stopped.is_none();
+            whole.then(|| Arc::new(l.projects.iter().filter(|p| wanted.admits(p)).cloned().collect()))
+        })
+    });
+    // Narrowed here, not yet read from the service with that filter.
+    let narrowed_here = move || listing.with(|l| l.as_ref().is_some_and(|l| l.filter != filter.get()));
+    let total = Memo::new(move |_| projects.with(|p| p.as_ref().map_or(0, |p| p.len())));
     let searched = Memo::new(move |_| search.with(|s| words(s)));
     // Each project's words, folded once a list while the person searches, not at every key.
     let index = Memo::new(move |_| match searched.with(Vec::is_empty) {
         true => Vec::new(),
-        false => listing.with(|l| l.as_ref().map(|l| l.projects.iter().map(searchable).collect()).unwrap_or_default()),
+        false => projects.with(|p| p.as_ref().map(|p| p.iter().map(searchable).collect()).unwrap_or_default()),
     });
     let found = Memo::new(move |_| {
         searched.with(|w| match w.is_empty() {
@@ -213,8 +123,8 @@ pub fn ProjectsPage() -> impl IntoView {
     let rows = Memo::new(move |_| {
         let range = page_range(page.get(), count.get());
         found.with(|found| {
-            listing.with(|l| {
-                l.as_ref().map(|l| found[range].iter().filter_map(|i| l.projects.get(*i).cloned()).collect::<Vec<_>>())
+            projects.with(|p| {
+                p.as_ref().map(|p| found[range].iter().filter_map(|i| p.get(*i).cloned()).collect::<Vec<_>>())
             })
         })
     });
@@ -223,10 +133,10 @@ pub fn ProjectsPage() -> impl IntoView {
     let reading = move || listing.with(|l| l.as_ref().is_some_and(|l| l.reading));
     let stopped = Signal::derive(move || listing.with(|l| l.as_ref().and_then(|l| l.stopped.clone())));
     let moving = Memo::new(move |_| listing.with(|l| l.as_ref().is_some_and(|l| any_in_motion(&l.projects))));
-    let shown = Memo::new(move |_| match (current(&|p| p.len()), count.get()) {
-        (None, _) if problem.with(Option::is_some) => Shown::Failed,
-        (None, _) => Shown::Loading,
-        (Some(_), 0) => {
+    let shown = Memo::new(move |_| match (projects.with(Option::is_some), count.get()) {
+        (false, _) if problem.with(Option::is_some) => Shown::Failed,
+        (false, _) => Shown::Loading,
+        (true, 0) => {
             Shown::Empty { filtered: filter.with(ProjectFilter::narrows), searched: searched.with(|w| !w.is_empty()) }
         }
         _ => Shown::Rows,
@@ -234,7 +144,7 @@ pub fn ProjectsPage() -> impl IntoView {
     // Usable as soon as a list shows, the kept one included; fresh once the service's answer shows.
     let listed = move || matches!(shown.get(), Shown::Rows | Shown::Empty { .. });
     use_ready_mark("projects", listed);
-    use_ready_mark("projects-fresh", move || listed() && kept_at().is_none());
+    use_ready_mark("projects-fresh", move || listed() && kept_at().is_none() && !narrowed_here());
     // Back from a project: the page it was opened from, where it was on that page.
     let here = Signal::derive(move || routes::projects_at(&filter.get(), &address_search.get(), page.get()));
     use_kept_scroll(here, Signal::derive(move || shown.get() == Shown::Rows));
@@ -293,11 +203,6 @@ pub fn ProjectsPage() -> impl IntoView {
             }}
         </section>
     }
-}
-
-/// The filter the address holds now (a read that started with another is not shown).
-fn filter_now(query: Memo<crate::router::ParamsMap>) -> ProjectFilter {
-    query.with_untracked(|q| ProjectFilter::from_query(|key| q.get(key)))
 }
 
 /// What a row shows that a new answer may change: a row is drawn again only when this does.

@@ -1,6 +1,7 @@
 //! A project after approval: generation watched live (status checked on the polling schedule),
 //! then the finished video, or what went wrong and what to do next.
 
+mod compare;
 mod failure;
 mod finished;
 mod finished_part;
