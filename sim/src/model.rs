@@ -1,6 +1,7 @@
 //! The stored records: projects, their scenes and each scene's two assets.
 
 use crate::clock::Stamp;
+use crate::story::{self, Proposal};
 use crate::timeline::Job;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +78,20 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// A scene as proposed: its texts, nothing made yet.
+    pub fn proposed(id: u64, number: u32, p: Proposal) -> Self {
+        Scene {
+            id,
+            number,
+            description: p.description,
+            image_prompt: p.image_prompt,
+            motion_prompt: p.motion_prompt,
+            narration_text: p.narration_text,
+            image: Asset::PENDING,
+            video: Asset::PENDING,
+        }
+    }
+
     /// The scene's own status follows its assets: nothing started, part done, both done, or broken.
     pub fn status(&self) -> &'static str {
         use AssetStatus::*;
@@ -117,6 +132,40 @@ pub struct Project {
 }
 
 impl Project {
+    /// A project as its proposal leaves it: proposed, nothing made, created and last changed `at`.
+    /// `owner` is the user and the person it is for; `avatars`, talking heads first and last.
+    pub fn proposed(
+        id: u64,
+        owner: (u64, u64),
+        idea: String,
+        scenes: Vec<Scene>,
+        avatars: (bool, bool),
+        at: Stamp,
+    ) -> Self {
+        Project {
+            id,
+            user_id: owner.0,
+            person_id: owner.1,
+            description: story::project_description(&idea, scenes.len()),
+            idea,
+            use_avatar_first_scene: avatars.0,
+            use_avatar_last_scene: avatars.1,
+            video_model: None,
+            image_model: None,
+            status: ProjectStatus::Proposed,
+            progress: 0,
+            current_step: None,
+            error: None,
+            scenes,
+            created_at: at,
+            updated_at: at,
+            final_version: 0,
+            upscaled_of: None,
+            credits_used: 0,
+            job: None,
+        }
+    }
+
     pub fn touch(&mut self, at: Stamp) {
         self.updated_at = self.updated_at.advanced_to(at);
     }

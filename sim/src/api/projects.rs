@@ -16,7 +16,7 @@ use crate::body::Fields;
 use crate::config::Profile;
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::ids::Id;
-use crate::model::{Asset, Project, ProjectStatus, Scene};
+use crate::model::{Project, Scene};
 use crate::state::AppState;
 use crate::{scene_ids, story};
 
@@ -63,39 +63,9 @@ pub async fn create(
         .into_iter()
         .zip(scene_ids::for_scenes(state.profile, serials))
         .zip(1..)
-        .map(|((p, scene_id), number)| Scene {
-            id: scene_id,
-            number,
-            description: p.description,
-            image_prompt: p.image_prompt,
-            motion_prompt: p.motion_prompt,
-            narration_text: p.narration_text,
-            image: Asset::PENDING,
-            video: Asset::PENDING,
-        })
+        .map(|((p, scene_id), number)| Scene::proposed(scene_id, number, p))
         .collect();
-    let project = Project {
-        id,
-        user_id: user,
-        person_id: person,
-        description: story::project_description(&idea, scenes.len()),
-        idea,
-        use_avatar_first_scene: avatar_first,
-        use_avatar_last_scene: avatar_last,
-        video_model: None,
-        image_model: None,
-        status: ProjectStatus::Proposed,
-        progress: 0,
-        current_step: None,
-        error: None,
-        scenes,
-        created_at: at,
-        updated_at: at,
-        final_version: 0,
-        upscaled_of: None,
-        credits_used: 0,
-        job: None,
-    };
+    let project = Project::proposed(id, (user, person), idea, scenes, (avatar_first, avatar_last), at);
     let body = state.view().created(&project);
     store.projects.insert(id, project);
     Ok((StatusCode::CREATED, Json(body)))

@@ -15,38 +15,26 @@ use crate::config::Profile;
 use crate::error::{ApiError, ApiResult};
 use crate::generation::{self, Regeneration};
 use crate::ledger::{Ledger, CREDITS_PER_SCENE, REGENERATE_IMAGE_ONLY_COST, REGENERATE_VIDEO_COST};
-use crate::model::{Asset, Project, ProjectStatus, Scene};
+use crate::model::{Project, ProjectStatus, Scene};
 use crate::scene_ids;
+use crate::story;
 use crate::story::samples::{Cast, Rng};
-use crate::story::{self, Proposal};
 use crate::timeline::Prompts;
 
 const DAY: f64 = 86_400.0;
 
-/// What a seeded project is; most are completed, as a long-standing account's are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Draft,
-    Creating,
-    Proposed,
-    Generating,
-    Completed,
-    Failed,
-    Upscaling,
-}
-
 /// Each kind's share, out of 1000.
-const KINDS: [(Kind, u64); 7] = [
-    (Kind::Completed, 780),
-    (Kind::Proposed, 70),
-    (Kind::Failed, 50),
-    (Kind::Generating, 30),
-    (Kind::Upscaling, 20),
-    (Kind::Draft, 25),
-    (Kind::Creating, 25),
+const KINDS: [(ProjectStatus, u64); 7] = [
+    (ProjectStatus::Completed, 780),
+    (ProjectStatus::Proposed, 70),
+    (ProjectStatus::Failed, 50),
+    (ProjectStatus::Generating, 30),
+    (ProjectStatus::Upscaling, 20),
+    (ProjectStatus::Draft, 25),
+    (ProjectStatus::Creating, 25),
 ];
 
-fn draw_kind(rng: &mut Rng) -> Kind {
+fn draw_kind(rng: &mut Rng) -> ProjectStatus {
     let mut at = rng.below(1000);
     for (kind, share) in KINDS {
         if at < share {
@@ -54,7 +42,7 @@ fn draw_kind(rng: &mut Rng) -> Kind {
         }
         at -= share;
     }
-    Kind::Completed
+    ProjectStatus::Completed
 }
 
 /// The moment and the profile a batch is seeded with, and the server's speed for its running jobs.
@@ -125,45 +113,28 @@ fn seeded_project(k: u64, user_id: u64, persons: &[u64], now: &Now) -> (Project,
     let (avatar_first, avatar_last) = (rng.chance(30), rng.chance(20));
     let proposals = match kind {
         // Not proposed yet: no scenes.
-        Kind::Draft | Kind::Creating => Vec::new(),
+        ProjectStatus::Draft | ProjectStatus::Creating => Vec::new(),
         _ => cast.scenes(&mut rng, total, avatar_first, avatar_last),
     };
     // Anywhere from 6 hours to a year ago, so a whole history fits before now.
     let created = now.stamp.plus_secs(-(0.25 * DAY + rng.unit() * 364.5 * DAY));
-    let mut p = Project {
-        id: 0,
-        user_id,
-        person_id,
-        description: story::project_description(&idea, total),
-        idea,
-        use_avatar_first_scene: avatar_first,
-        use_avatar_last_scene: avatar_last,
-        video_model: None,
-        image_model: None,
-        status: ProjectStatus::Proposed,
-        progress: 0,
-        current_step: None,
-        error: None,
-        scenes: proposals.into_iter().zip(1..).map(|(proposal, number)| scene(proposal, number)).collect(),
-        created_at: created,
-        updated_at: created,
-        final_version: 0,
-        upscaled_of: None,
-        credits_used: 0,
-        job: None,
-    };
+    let scenes =
+        proposals.into_iter().zip(1..).map(|(proposal, number)| Scene::proposed(0, number, proposal)).collect();
+    let mut p = Project::proposed(0, (user_id, person_id), idea, scenes, (avatar_first, avatar_last), created);
+    // A project not proposed yet has no scenes, but its description names the scenes asked for.
+    p.description = story::project_description(&p.idea, total);
     let running = match kind {
-        Kind::Draft => {
+        ProjectStatus::Draft => {
             p.status = ProjectStatus::Draft;
             false
         }
-        Kind::Creating => {
+        ProjectStatus::Creating => {
             // Its proposals were never made: it stays creating (no job of the simulator makes them).
             p.status = ProjectStatus::Creating;
             p.touch(created.plus_secs(rng.between(1, 20) as f64));
             false
         }
-        Kind::Proposed => {
+        ProjectStatus::Proposed => {
             if rng.chance(40) {
                 // Some scene was edited after the proposal.
                 let edited = later(&mut rng, p.updated_at, now.stamp);
@@ -171,39 +142,26 @@ fn seeded_project(k: u64, user_id: u64, persons: &[u64], now: &Now) -> (Project,
             }
             false
         }
-        Kind::Completed => {
+        ProjectStatus::Completed => {
             completed_history(&mut p, &cast, &mut rng, now);
             false
         }
-        Kind::Failed => {
+        ProjectStatus::Failed => {
             let at_percent = rng.between(3, 97) as u8;
             approve(&mut p, &mut rng, now, Some(at_percent));
             false
         }
-        Kind::Generating => {
+        ProjectStatus::Generating => {
             generating(&mut p, &mut rng, now);
             true
         }
-        Kind::Upscaling => {
+        ProjectStatus::Upscaling => {
             completed_history(&mut p, &cast, &mut rng, now);
             upscaling(&mut p, &mut rng, now);
             true
         }
     };
     (p, running)
-}
-
-fn scene(p: Proposal, number: u32) -> Scene {
-    Scene {
-        id: 0,
-        number,
-        description: p.description,
-        image_prompt: p.image_prompt,
-        motion_prompt: p.motion_prompt,
-        narration_text: p.narration_text,
-        image: Asset::PENDING,
-        video: Asset::PENDING,
-    }
 }
 
 /// A moment after `from`: a minute to two days later, and never more than a quarter of the time left until
