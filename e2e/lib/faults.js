@@ -242,14 +242,18 @@ export const ACTIONS = [
       // A double click is one request, and it carried the model typed.
       assert.deepEqual(approvals.map((a) => a.video_model), [VIDEO_MODEL], 'one approval sent, with the model typed');
       // Refused, or never known to have reached the service: the dialog stays open with it. (Landed, the
-      // page moves on to the generation as soon as a re-read shows it; after the 401's sign-in the page
-      // is a new one, whose dialog opens empty: see FAULTS.md.)
+      // page moves on to the generation as soon as a re-read shows it; after the 401 the page is the
+      // sign-in, and `recovered` finds the model kept in the dialog opened again.)
       if (LANDED.has(faultName) || faultName === '401') return;
       assert.equal(await dialog.getByLabel('Video model').inputValue(), VIDEO_MODEL);
     },
     async recovered({ page }, faultName) {
       const progress = page.getByRole('progressbar', { name: 'Overall progress' });
-      if (faultName === '401') await page.getByRole('button', { name: 'Approve and generate…' }).click();
+      if (faultName === '401') {
+        await page.getByRole('button', { name: 'Approve and generate…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Approve and generate' });
+        assert.equal(await dialog.getByLabel('Video model').inputValue(), VIDEO_MODEL, 'the model typed, kept across the sign-in');
+      }
       await lapse(page, faultName, 1);
       const confirm = page.getByRole('button', { name: 'Reserve 200 credits and generate' });
       // Either the app found that the approval landed and moved on, or it offers to approve again.

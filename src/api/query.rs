@@ -52,7 +52,7 @@ impl ProjectFilter {
 
     /// Whether `project` is one the service lists for this filter: its person, and its status value
     /// as written (4.2: "filter by project status value").
-    pub fn admits(&self, project: &super::Project) -> bool {
+    pub fn admits(&self, project: &super::model::Project) -> bool {
         let status = self.status.as_deref().map(str::trim).filter(|s| !s.is_empty());
         self.person_id.is_none_or(|id| project.person_id == Some(id))
             && status.is_none_or(|s| project.status.as_str().eq_ignore_ascii_case(s))
@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn a_filter_admits_the_projects_the_service_would_list_for_it() {
-        use crate::api::{Project, ProjectStatus};
+        use super::super::model::{Project, ProjectStatus};
         let p = Project { id: 1, person_id: Some(3), status: ProjectStatus::Failed, ..Default::default() };
         assert!(ProjectFilter::default().admits(&p));
         assert!(ProjectFilter { person_id: Some(3), status: Some("failed".into()) }.admits(&p));

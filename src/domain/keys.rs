@@ -35,6 +35,11 @@ pub fn regenerate_draft(project_id: i64, scene_number: i64) -> String {
     format!("storyreel.draft.regenerate.{project_id}.{scene_number}")
 }
 
+/// The models typed in a project's approval dialog, until it is approved.
+pub fn approve_draft(project_id: i64) -> String {
+    format!("storyreel.draft.approve.{project_id}")
+}
+
 /// When this device approved a project.
 pub fn approved_at(project_id: i64) -> String {
     format!("storyreel.approved_at.{project_id}")

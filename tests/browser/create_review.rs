@@ -264,6 +264,31 @@ async fn an_approval_that_times_out_is_never_sent_again_by_itself() {
 }
 
 #[wasm_bindgen_test]
+async fn the_models_typed_for_an_approval_survive_an_expired_token() {
+    let _page = one_at_a_time().await;
+    let project = new_project("demo-token", 1, 2).await;
+    let approve_path = format!("/scene-projects/{}/approve", project.id);
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();
+    let video = wait_for("the video model field", || by_label(&root, "Video model")).await;
+    type_into(&video, "veo-3-fast");
+    // The token lapses as the approval goes: the service answers 401, once.
+    sim_put("/_sim/faults", json!({"revoked_count": 1, "path_contains": approve_path})).await;
+    wait_for("the confirmation", || button(&root, "Reserve 200 credits and generate")).await.click();
+    let token = wait_for("sign-in", || by_label(&root, "Access token")).await;
+    type_into(&token, "demo-token");
+    button(&root, "Sign in").unwrap().click();
+    wait_for("the approve button again", || button(&root, "Approve and generate…").filter(|b| !is_disabled(b)))
+        .await
+        .click();
+    let video = wait_for("the video model field again", || by_label(&root, "Video model")).await;
+    assert_eq!(value_of(&video), "veo-3-fast", "what was typed is still there");
+    assert_eq!(sim_request_count("POST", &approve_path).await, 1, "the refused approval, and no other");
+}
+
+#[wasm_bindgen_test]
 async fn the_story_survives_an_expired_token_and_the_sign_in_round_trip() {
     let _page = one_at_a_time().await;
     fresh_page("/new");

@@ -5,12 +5,13 @@ use crate::api::{ApiError, ApproveRequest, ErrorKind};
 use crate::browser::local_time::now_ms;
 use crate::components::{Banner, ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
+use crate::domain::keys;
 use crate::domain::narration::warn_long;
 use crate::domain::paid_action::Paid;
-use crate::hooks::{Outcomes, PaidActions};
+use crate::hooks::{use_effect, Outcomes, PaidActions};
 use crate::router::use_navigate;
 use crate::routes;
-use crate::stores::{approvals, spending};
+use crate::stores::{approvals, drafts, spending};
 use leptos::prelude::*;
 
 /// `unsaved` holds the scene numbers with unsaved edits: approval waits until there are none.
@@ -33,8 +34,21 @@ pub fn ApprovePanel(
     let dialog_open = RwSignal::new(false);
     let dialog_error = RwSignal::new(None::<String>);
     let sent = paid.busy();
-    let video_model = RwSignal::new(String::new());
-    let image_model = RwSignal::new(String::new());
+    // The models typed are kept as a draft, as every text the person types: a sign-in that lapses while
+    // the dialog is open, or a reload, does not send the approval with the service's defaults instead.
+    let draft_key = StoredValue::new(keys::approve_draft(id));
+    let (typed_video, typed_image) = drafts::load::<(String, String)>(&draft_key.get_value()).unwrap_or_default();
+    let video_model = RwSignal::new(typed_video);
+    let image_model = RwSignal::new(typed_image);
+    use_effect(move || {
+        let models = (video_model.get(), image_model.get());
+        draft_key.with_value(|key| match models.0.is_empty() && models.1.is_empty() {
+            true => drafts::clear(key),
+            false => {
+                drafts::save(key, &models);
+            }
+        });
+    });
 
     let title = StoredValue::new(title);
     let approve = move |_| {
@@ -49,6 +63,7 @@ pub fn ApprovePanel(
             Outcomes {
                 started: Box::new(move || {
                     approvals::remember(id, now_ms());
+                    draft_key.with_value(|key| drafts::clear(key));
                     dialog_open.set(false);
                     navigate(&routes::project_video(id), Default::default());
                 }),
