@@ -294,9 +294,16 @@ mod tests {
             assert!(p.created_at <= p.updated_at && p.updated_at <= stamp, "{}", p.id);
             assert!(p.created_at >= stamp.plus_secs(-365.0 * DAY), "{}", p.id);
         }
-        let failed = s.projects.values().find(|p| p.status == ProjectStatus::Failed).expect("some failed");
-        assert!(failed.error.as_deref().unwrap().contains("(simulated failure)"));
-        assert!(failed.credits_used < CREDITS_PER_SCENE * failed.scenes.len() as i64);
+        // Each failed project says why, is charged at most its scenes, and one that failed before its last
+        // scene was made got the rest back. (Which project the map lists first is not the same each run:
+        // all of them are checked.)
+        let failed: Vec<&Project> = s.projects.values().filter(|p| p.status == ProjectStatus::Failed).collect();
+        assert!(!failed.is_empty(), "some failed");
+        for p in &failed {
+            assert!(p.error.as_deref().unwrap().contains("(simulated failure)"), "{}", p.id);
+            assert!(p.credits_used <= CREDITS_PER_SCENE * p.scenes.len() as i64, "{}", p.id);
+        }
+        assert!(failed.iter().any(|p| p.credits_used < CREDITS_PER_SCENE * p.scenes.len() as i64), "a refund");
     }
 
     #[test]
