@@ -129,12 +129,13 @@ testOnce('back from a project, the list is at the page and the place it was left
 for (const width of [360, 1280]) {
   testOnce(`the ${COUNT}-project list, searched and paged, is axe-clean at ${width} px`, async () => {
     const page = await signedIn(width);
+    // One look at the list with everything on it: a search said, rows, and the pager below them.
     await page.goto(`${web.url}/?page=2`);
     await page.getByText(`Projects 51 to 100 of ${COUNT}`).waitFor({ timeout: 60_000 });
-    await checkScreen(page, `many-projects-${width}`);
-    await page.getByRole('searchbox', { name: 'Search' }).fill('lighthouse');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('e');
     await page.getByRole('status').filter({ hasText: /match/ }).waitFor();
-    await checkScreen(page, `many-projects-search-${width}`);
+    await page.locator('.pager').waitFor();
+    await checkScreen(page, `many-projects-${width}`);
     await page.close();
   });
 }
