@@ -271,14 +271,15 @@ export const ACTIONS = [
       const id = await project('generating');
       const page = await signedInPage(`/projects/${id}/video`, { clock: true });
       await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
-      return { page, id };
-    },
-    // "Check now" asks at once, unless a check is under way (with a check a second, POLL_S, on a loaded
-    // machine nearly always): then the press changes nothing. So the page's clock is held until no check
-    // is under way, and the press is what asks; the clock then runs on for what follows.
-    async act({ page }) {
+      // "Check now" asks at once, unless a check is under way (with a check a second, POLL_S, on a loaded
+      // machine nearly always): then the press changes nothing. So the page's clock is held, before the
+      // fault is armed (a scheduled check caught by a stall would hold "Checking…" on the held clock),
+      // until no check is under way; the press is then what asks, and the clock runs on after it.
       await pauseClock(page);
       await page.getByText(/^Checked /).waitFor();
+      return { page, id };
+    },
+    async act({ page }) {
       const asked = page.waitForRequest(is('GET', /\/scene-projects\/\d+\/status$/), { timeout: 5_000 });
       await page.getByRole('button', { name: 'Check now' }).click();
       await asked;
