@@ -9,7 +9,6 @@ use crate::domain::last_known::{bounded_list, MAX_KEPT_LIST_BYTES};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::any_in_motion;
 use crate::hooks::{use_poller, Poller, UsePollerOptions};
-use crate::router::ParamsMap;
 use crate::session::{use_session, Failure};
 use crate::stores::last_known;
 use crate::stores::persons;
@@ -45,7 +44,7 @@ pub struct ListingState {
     pub poller: Poller<Answer>,
 }
 
-pub fn use_listing(filter: Memo<ProjectFilter>, query: Memo<ParamsMap>) -> ListingState {
+pub fn use_listing(filter: Memo<ProjectFilter>) -> ListingState {
     let session = use_session();
     // Shown at once: the list this tab read last with this filter, else the start of the one this
     // device kept, until the service answers.
@@ -70,15 +69,15 @@ pub fn use_listing(filter: Memo<ProjectFilter>, query: Memo<ParamsMap>) -> Listi
     let poller = use_poller(
         UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: true, ahead: None },
         move || {
-            let filter = filter.get_untracked();
+            let asked = filter.get_untracked();
             // The first of several pages is shown as it comes, unless the person has moved on.
             let first_page = {
-                let filter = filter.clone();
+                let asked = asked.clone();
                 move |projects: Vec<Project>| {
-                    if filter == filter_now(query) {
+                    if filter.try_with_untracked(|now| *now == asked) == Some(true) {
                         let stopped = None;
                         listing.set(Some(Listing {
-                            filter: filter.clone(),
+                            filter: asked.clone(),
                             projects: Arc::new(projects),
                             kept_at: None,
                             reading: true,
@@ -87,8 +86,7 @@ pub fn use_listing(filter: Memo<ProjectFilter>, query: Memo<ParamsMap>) -> Listi
                     }
                 }
             };
-            session
-                .call(move |client| async move { Ok((read_list(client, filter.clone(), first_page).await?, filter)) })
+            session.call(move |client| async move { Ok((read_list(client, asked.clone(), first_page).await?, asked)) })
         },
         move |answer: Result<(ListRead, ProjectFilter), Failure>| match answer {
             Ok((ListRead { projects, first_text, stopped }, filter)) => {
@@ -128,9 +126,4 @@ pub fn use_listing(filter: Memo<ProjectFilter>, query: Memo<ParamsMap>) -> Listi
     );
 
     ListingState { listing, problem, poller }
-}
-
-/// The filter the address holds now (a read that started with another is not shown).
-fn filter_now(query: Memo<ParamsMap>) -> ProjectFilter {
-    query.with_untracked(|q| ProjectFilter::from_query(|key| q.get(key)))
 }

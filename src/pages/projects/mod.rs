@@ -50,7 +50,7 @@ pub fn ProjectsPage() -> impl IntoView {
     let query = use_query_map();
     let filter = Memo::new(move |_| query.with(|q| ProjectFilter::from_query(|key| q.get(key))));
     let address_search = Memo::new(move |_| query.with(|q| q.get(routes::SEARCH).unwrap_or_default()));
-    let ListingState { listing, problem, poller } = use_listing(filter, query);
+    let ListingState { listing, problem, poller } = use_listing(filter);
 
     // The search as typed: the list follows each key; the address follows once typing pauses (in
     // place, not a step of history per word), and the box follows the address (back, forward, a link).
@@ -93,8 +93,11 @@ pub fn ProjectsPage() -> impl IntoView {
     let narrowed_here = move || listing.with(|l| l.as_ref().is_some_and(|l| l.filter != filter.get()));
     let total = Memo::new(move |_| projects.with(|p| p.as_ref().map_or(0, |p| p.len())));
     let searched = Memo::new(move |_| search.with(|s| words(s)));
+    // Whether there is a search at all: a memo of its own, so a key that changes the words changes
+    // nothing the index reads.
+    let searching = Memo::new(move |_| searched.with(|w| !w.is_empty()));
     // Each project's words, folded once a list while the person searches, not at every key.
-    let index = Memo::new(move |_| match searched.with(Vec::is_empty) {
+    let index = Memo::new(move |_| match !searching.get() {
         true => Vec::new(),
         false => projects.with(|p| p.as_ref().map(|p| p.iter().map(searchable).collect()).unwrap_or_default()),
     });
