@@ -11,6 +11,7 @@ use serde::de::value::SeqAccessDeserializer;
 use serde::de::{Error, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
+use std::marker::PhantomData;
 
 open_enum! {
     /// Project status (spec section 3), plus `upscaling` which the upscale response uses.
@@ -220,40 +221,48 @@ pub struct RegenerateRequest {
 /// Read in one pass rather than as an untagged enum: that would read each project a second way (twice
 /// the code) and hide why a project was refused behind "did not match any variant". A wrapped list
 /// may say where its next page is (`next`, `next_url` or `next_page_url`: an address).
-#[derive(Debug, Default, PartialEq)]
-pub struct ProjectList {
-    pub projects: Vec<Project>,
+/// The app reads each project apart (`ProjectList<&RawValue>`, then one project at a time), so that a
+/// list of thousands is read in short tasks between which the page stays responsive.
+#[derive(Debug, PartialEq)]
+pub struct ProjectList<T = Project> {
+    pub projects: Vec<T>,
     pub next: Option<String>,
+}
+
+impl<T> Default for ProjectList<T> {
+    fn default() -> Self {
+        Self { projects: Vec::new(), next: None }
+    }
 }
 
 const LIST_KEYS: [&str; 5] = ["projects", "items", "data", "results", "scene_projects"];
 const NEXT_KEYS: [&str; 3] = ["next", "next_url", "next_page_url"];
 
-impl<'de> Deserialize<'de> for ProjectList {
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for ProjectList<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(ListVisitor)
+        d.deserialize_any(ListVisitor(PhantomData))
     }
 }
 
-struct ListVisitor;
+struct ListVisitor<T>(PhantomData<T>);
 
-impl<'de> Visitor<'de> for ListVisitor {
-    type Value = ProjectList;
+impl<'de, T: Deserialize<'de>> Visitor<'de> for ListVisitor<T> {
+    type Value = ProjectList<T>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a list of projects, bare or under `projects`, `items`, `data`, `results` or `scene_projects`")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<ProjectList, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<ProjectList<T>, A::Error> {
         let projects = Vec::deserialize(SeqAccessDeserializer::new(seq))?;
         Ok(ProjectList { projects, next: None })
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ProjectList, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ProjectList<T>, A::Error> {
         let (mut found, mut next) = (None, None);
         while let Some(key) = map.next_key::<String>()? {
             if found.is_none() && LIST_KEYS.contains(&key.as_str()) {
-                found = map.next_value::<Option<Vec<Project>>>()?;
+                found = map.next_value::<Option<Vec<T>>>()?;
             } else if next.is_none() && NEXT_KEYS.contains(&key.as_str()) {
                 next = map.next_value::<Address>()?.0;
             } else {

@@ -212,7 +212,7 @@ fn list_bodies_of_every_reasonable_shape() {
         format!(r#"{{"scene_projects": [{one}], "next": null}}"#),
         format!(r#"{{"data": null, "projects": [{one}]}}"#),
     ] {
-        let ProjectList { projects, .. } = read(&body).unwrap_or_else(|e| panic!("{body}: {e}"));
+        let ProjectList { projects, .. } = read::<ProjectList>(&body).unwrap_or_else(|e| panic!("{body}: {e}"));
         assert_eq!(projects.len(), 1);
         assert_eq!(projects[0].status, ProjectStatus::Proposed);
     }
@@ -300,4 +300,20 @@ fn open_enums_round_trip_their_text() {
         assert_eq!(written, format!("\"{s}\""));
         assert_eq!(serde_json::from_str::<ProjectStatus>(&written).unwrap().as_str(), s);
     }
+}
+
+#[test]
+fn a_list_read_one_project_at_a_time_reads_as_one_read_whole() {
+    // `read_list` and `Client::list_page` read the list's items apart (ProjectList<&RawValue>), then each.
+    let one =
+        r#"{"id": 1, "status": "proposed", "scenes": [{"scene_number": 1, "narration_text": "a \"quoted\" [word]"}]}"#;
+    let two = r#"{"id": 2, "status": "completed"}"#;
+    for body in [format!("[{one}, {two}]"), format!(r#"{{"items": [{one}, {two}], "next": null}}"#)] {
+        let whole = read::<ProjectList>(&body).unwrap().projects;
+        assert_eq!(crate::api::read_list(&body).unwrap(), whole, "{body}");
+    }
+    assert_eq!(crate::api::read_list("[]").unwrap(), Vec::<Project>::new());
+    let why = crate::api::read_list(r#"[{"id": 1}, {"status": "proposed"}]"#).unwrap_err().message;
+    assert!(why.contains("missing field `id`"), "the project without its id is named: {why}");
+    assert!(crate::api::read_list(r#"{"unexpected": true}"#).is_err());
 }
