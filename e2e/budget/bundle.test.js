@@ -10,10 +10,10 @@ import { measureBundle, sizes } from '../lib/bundle.js';
 // The budget is the first load as last measured, rounded up to the next 100 B: a change that adds to
 // it raises the budget by what it measurably costs, in the same commit, and docs/bundle.md says what
 // each step cost and what was measured and not kept. The goal is 150 KB brotli (the wire's size).
-const BUDGET = 160_000;
+const BUDGET = 160_700;
 // A returning visitor starts on the projects list, a split page of its own: the first load and the
 // list's file of parts, which its address asks for beside the main wasm (deploy/split-pages.json).
-const LIST_BUDGET = 226_700;
+const LIST_BUDGET = 227_800;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {
