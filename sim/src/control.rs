@@ -211,10 +211,7 @@ async fn seed(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<Valu
     let token = f.opt_str("token");
     let user_id = f.opt_int("user_id");
     f.finish()?;
-    let count = count
-        .and_then(|c| u64::try_from(c.0).ok())
-        .filter(|c| *c <= MAX_SEED)
-        .ok_or_else(|| ApiError::bad_request(format!("count must be an integer from 0 to {MAX_SEED}")))?;
+    let count = from_0_to(count, "count", MAX_SEED)?;
     let mut store = state.store();
     let user = match (token, user_id) {
         (Some(_), Some(_)) => return Err(ApiError::bad_request("Name the account by token or by user_id, not both")),
@@ -238,6 +235,14 @@ async fn seed(State(state): State<AppState>, body: Bytes) -> ApiResult<Json<Valu
     })))
 }
 
+/// A control's count (`name`, read by `Fields`) that must lie from 0 to `max`, or a 400 saying so.
+fn from_0_to(value: Option<Id>, name: &str, max: u64) -> ApiResult<u64> {
+    value
+        .and_then(|n| u64::try_from(n.0).ok())
+        .filter(|n| *n <= max)
+        .ok_or_else(|| ApiError::bad_request(format!("{name} must be an integer from 0 to {max}")))
+}
+
 async fn list_page_size(State(state): State<AppState>) -> Json<Value> {
     Json(json!({"list_page_size": state.store().list_page_size}))
 }
@@ -247,10 +252,7 @@ async fn set_list_page_size(State(state): State<AppState>, body: Bytes) -> ApiRe
     let mut f = Fields::parse(&body, false)?;
     let size = f.req_int("list_page_size");
     f.finish()?;
-    let size = size
-        .and_then(|n| u64::try_from(n.0).ok())
-        .filter(|n| *n <= MAX_PAGE_SIZE)
-        .ok_or_else(|| ApiError::bad_request(format!("list_page_size must be an integer from 0 to {MAX_PAGE_SIZE}")))?;
+    let size = from_0_to(size, "list_page_size", MAX_PAGE_SIZE)?;
     state.store().list_page_size = size;
     Ok(Json(json!({"list_page_size": size})))
 }
