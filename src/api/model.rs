@@ -221,6 +221,7 @@ pub struct RegenerateRequest {
 /// Read in one pass rather than as an untagged enum: that would read each project a second way (twice
 /// the code) and hide why a project was refused behind "did not match any variant". A wrapped list
 /// may say where its next page is (`next`, `next_url` or `next_page_url`: an address).
+///
 /// The app reads each project apart (`ProjectList<&RawValue>`, then one project at a time), so that a
 /// list of thousands is read in short tasks between which the page stays responsive.
 #[derive(Debug, PartialEq)]
