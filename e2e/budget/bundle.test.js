@@ -7,13 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { measureBundle, sizes } from '../lib/bundle.js';
 
-// The budget is the first load as last measured, rounded up to the next 100 B: a change that adds to
-// it raises the budget by what it measurably costs, in the same commit, and docs/bundle.md says what
-// each step cost and what was measured and not kept. The goal is 150 KB brotli (the wire's size).
-const BUDGET = 160_700;
+// The budget is the first load as last measured plus 100 B, rounded up to the next 100 B: a change
+// that adds to it raises the budget by what it measurably costs, in the same commit, and
+// docs/bundle.md says what each step cost and what was measured and not kept. The 100 B are for the
+// content hashes in file names, which compress differently from one build of the same commit to the
+// next (two builds of a347fc4: 160,633 and 160,646 B; list starts 227,800 and 227,813 B). The goal is
+// 150 KB brotli (the wire's size).
+const BUDGET = 160_800;
 // A returning visitor starts on the projects list, a split page of its own: the first load and the
 // list's file of parts, which its address asks for beside the main wasm (deploy/split-pages.json).
-const LIST_BUDGET = 227_800;
+const LIST_BUDGET = 227_900;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {
