@@ -70,11 +70,16 @@ pub fn use_listing(filter: Memo<ProjectFilter>) -> ListingState {
         UsePollerOptions { interval_ms: session.poll_interval_ms(), pause_while_hidden: true, ahead: None },
         move || {
             let asked = filter.get_untracked();
-            // The first of several pages is shown as it comes, unless the person has moved on.
+            // The first of several pages is shown as it comes, unless the person has moved on, or the
+            // page already shows more of this list (read before, or last interval): a person on its
+            // fortieth page is not thrown back to the second while the rest is read again.
             let first_page = {
                 let asked = asked.clone();
                 move |projects: Vec<Project>| {
-                    if filter.try_with_untracked(|now| *now == asked) == Some(true) {
+                    let fuller = listing.with_untracked(|shown| {
+                        shown.as_ref().is_some_and(|l| l.filter == asked && l.projects.len() > projects.len())
+                    });
+                    if !fuller && filter.try_with_untracked(|now| *now == asked) == Some(true) {
                         let stopped = None;
                         listing.set(Some(Listing {
                             filter: asked.clone(),

@@ -148,9 +148,12 @@ pub fn ProjectsPage() -> impl IntoView {
     let listed = move || matches!(shown.get(), Shown::Rows | Shown::Empty { .. });
     use_ready_mark("projects", listed);
     use_ready_mark("projects-fresh", move || listed() && kept_at().is_none() && !narrowed_here());
-    // Back from a project: the page it was opened from, where it was on that page.
-    let here = Signal::derive(move || routes::projects_at(&filter.get(), &address_search.get(), page.get()));
-    use_kept_scroll(here, Signal::derive(move || shown.get() == Shown::Rows));
+    // Back from a project: the page it was opened from, where it was on that page. That page may be
+    // out of reach at first (the start kept on the device, or the service's first pages of many): the
+    // place is restored once the page the address asks for shows, not on the page it was clamped to.
+    let asked = Memo::new(move |_| query.with(|q| page_from_query(q.get(routes::PAGE).as_deref())));
+    let here = Signal::derive(move || routes::projects_at(&filter.get(), &address_search.get(), asked.get()));
+    use_kept_scroll(here, Signal::derive(move || shown.get() == Shown::Rows && page.get() == asked.get()));
     let every = describe_ms(session.poll_interval_ms().max(1000));
 
     view! {
