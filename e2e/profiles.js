@@ -22,7 +22,7 @@ export const BOTH = {
   'revise.test.js': 'regeneration and upscale codes, bodies, project status during both, new final addresses',
   'spending.test.js': 'credits_used in a completed status, and a regeneration shown in the status or kept quiet under completed',
   'sign-in.test.js': 'the first request is the list (either shape); a wrong token (401 body shape)',
-  'many-projects.test.js': 'the list of 2,000 in one answer (default) or in pages of 100 with next and Link (alt): every page read once, and the bounded start kept (search, pages, the return and axe run once: the list read is the same)',
+  'many-projects.test.js': 'the list of 2,000 in one answer (default) or in pages of 100 with next and Link (alt): every page read once, the bounded start kept, and search, filter, the keyboard to the oldest, the return and axe on the list put together either way (a return under alt once scrolled before the page asked for was read)',
   'lost-answers.test.js': 'a paid request answered after the timeout: the project shows a regeneration as generating (default) or stays completed and unchanged until the new video (alt); the approval, whose status the spec shows, runs once',
   'versions.test.js': 'whether the service keeps an earlier cut of the final video (default) or only the latest (alt), and new final addresses after a regeneration',
   'video.test.js': 'status vocabulary and steps, status fields per state, failed status with only the error, media origin (its tests of the live region and the animations run once: their answers are their own, or they check look; the widths are checked by screens.test.js)',

@@ -381,7 +381,8 @@ testOnce('the story idea is counted as the service counts it, in Unicode code po
   assert.deepEqual(page.problems, []);
 });
 
-test('project ids that cannot exist in the address show the not-found page', async () => {
+// The address is read by the app alone, and nothing is asked of the service: the same in either profile.
+testOnce('project ids that cannot exist in the address show the not-found page, and no project is asked for', async () => {
   const page = await signedIn('/');
   await page.getByRole('heading', { name: 'Your projects' }).waitFor();
   await sim.control('DELETE', '/_sim/requests');
@@ -395,7 +396,12 @@ test('project ids that cannot exist in the address show the not-found page', asy
     }
   }
   assert.deepEqual(await sim.requests(null, /scene-projects\//), [], 'no project is asked for');
-  // The largest id a project can have is asked for, and the service's 404 is the same page.
+});
+
+// The service's 404 (its body's shape is not shown) makes the same page as an impossible id.
+test('the largest id a project can have is asked for, and the service\'s 404 shows the not-found page', async () => {
+  const page = await signedIn('/');
+  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
   for (const path of ['/projects/9223372036854775807', '/projects/9223372036854775807/video']) {
     await page.goto(web.url + path);
     await page.getByRole('heading', { name: 'Project not found' }).waitFor();
