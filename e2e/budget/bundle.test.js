@@ -16,7 +16,7 @@ import { measureBundle, sizes } from '../lib/bundle.js';
 const BUDGET = 160_800;
 // A returning visitor starts on the projects list, a split page of its own: the first load and the
 // list's file of parts, which its address asks for beside the main wasm (deploy/split-pages.json).
-const LIST_BUDGET = 227_900;
+const LIST_BUDGET = 228_100;
 const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'dist');
 
 test(`the first load is at most ${BUDGET.toLocaleString('en')} bytes gzip -9`, () => {
