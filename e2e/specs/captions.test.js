@@ -107,13 +107,3 @@ test('the narration is the captions, on by default, and the scenes are the chapt
   assert.equal(await video.evaluate((v) => v.querySelectorAll('track').length), 2);
   await checkScreen(page, 'captions-upscaled');
 });
-
-test('a video without narration has chapters and no captions track', async () => {
-  const project = await completed(2, () => '');
-  const page = await openVideo(project.id);
-  const found = await tracks(page, 1);
-  assert.deepEqual(found.map((t) => [t.kind, t.cues.length]), [['chapters', 2]]);
-  await page.waitForTimeout(500);
-  assert.equal(await page.locator('video[aria-label="Final video"] track').count(), 1, 'still no captions track');
-  await checkScreen(page, 'captions-none');
-});

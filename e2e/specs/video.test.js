@@ -209,17 +209,6 @@ testOnce('three tabs on one generating project make one stream of status checks;
   await context.close();
 });
 
-test('a project that fails shows its error and what to do next', async () => {
-  const id = await sim.approvedProject(3);
-  await sim.control('POST', `/_sim/projects/${id}/fail`);
-  const page = await openPage(browser);
-  await signIn(page, `/projects/${id}/video`);
-  await page.getByRole('heading', { name: 'Generation failed' }).waitFor();
-  await page.getByText(/Video generation failed for scene 1/).waitFor();
-  await page.getByRole('button', { name: 'Start a new story from this one' }).waitFor();
-  await checkScreen(page, 'failed');
-});
-
 // Once: no answer comes at all while the simulator is stopped; the answers after it are read as in the first test.
 testOnce('the simulator stopped mid-generation shows reconnecting, and the page recovers when it returns', async () => {
   const id = await heldGenerating(2);
