@@ -160,23 +160,25 @@ testOnce('three tabs on one generating project make one stream of status checks;
   /** Until every tab in `open` has taken one answer more than `before` (its own, or another tab's), and
    * the service the `answered`th check and one more. (Not "Checked 0 s ago": each page's clock moves in
    * its turn, so a tab can take the answer before its own interval has ended, and then say "1 s ago".) */
-  const shown = async (open, answered, before, sent) => {
+  const shown = async (open, answered, before, sent, exactly = true) => {
     let seen;
     await waitUntil(`each of ${open.length} tabs to take the answer`, async () => {
       seen = { answered: await statusChecks(id), applied: await applied(open) };
       return seen.answered > answered && seen.applied.every((n, i) => n > before[i]);
     }).catch((e) => { throw new Error(`${e.message}: ${JSON.stringify({ sent, answered, before, seen })}`); });
-    assert.deepEqual(await applied(open), before.map((n) => n + 1), 'each tab took one answer');
+    if (exactly) assert.deepEqual(await applied(open), before.map((n) => n + 1), 'each tab took one answer');
     assert.equal(await statusChecks(id), answered + 1, 'the service was asked once');
   };
   /** "Check now" in one of the tabs, with no check under way: every tab takes that answer with the clock
    * standing still, so from then on their checks fall due together, at the end of an interval the clock
-   * moves. */
+   * moves. Each tab takes at least that answer: one a tab shared as the tabs opened may still be on its
+   * way to another (its own requests are settled, another's broadcast need not be; a loaded run once
+   * saw a tab take two here). From here on each interval is counted exactly. */
   const align = async (open) => {
     await waitUntil('the checks under way to be answered', () => settled(open));
     const [answered, before] = [await statusChecks(id), await applied(open)];
     await open[0].getByRole('button', { name: 'Check now' }).click();
-    await shown(open, answered, before, 'Check now');
+    await shown(open, answered, before, 'Check now', false);
   };
   /** Moves the clock one interval: exactly one of the `open` tabs asks the service (answered: it), and each
    * of them takes that answer. */
