@@ -62,6 +62,11 @@ pub fn spending(owner: &str) -> String {
     per_account("spending", owner)
 }
 
+/// The monthly credit budget an account set on this device (`domain::budget`), beside its ledger.
+pub fn budget(owner: &str) -> String {
+    per_account("budget", owner)
+}
+
 /// Where the device keeps an account's persons: under its user id when the service showed it
 /// (`account::owner` is `fingerprint:user`), so a renewed token of the same account finds them;
 /// under the token's fingerprint until then.
@@ -82,7 +87,7 @@ pub fn unconfirmed_prefix(owner: &str) -> String {
 
 /// Whether `key` holds things kept under another account than `owner` (a ledger, names, records).
 pub fn another_accounts(key: &str, owner: &str) -> bool {
-    ["spending", "persons", "unconfirmed"].into_iter().any(|what| {
+    ["spending", "budget", "persons", "unconfirmed"].into_iter().any(|what| {
         let mine = per_account(what, owner);
         key.starts_with(&format!("storyreel.{what}.")) && key != mine && !key.starts_with(&format!("{mine}."))
     })
@@ -136,12 +141,25 @@ mod tests {
     #[test]
     fn another_accounts_things_are_told_apart_from_this_ones() {
         let (me, renewed, other) = (owner("demo-token", Some(1)), owner("new-token", Some(1)), owner("x", Some(12)));
-        for key in [spending(&me), persons(&me), unconfirmed(&me, 4), project_draft(4), versions(4), STORY_DRAFT.into()]
-        {
+        for key in [
+            spending(&me),
+            budget(&me),
+            persons(&me),
+            unconfirmed(&me, 4),
+            project_draft(4),
+            versions(4),
+            STORY_DRAFT.into(),
+        ] {
             assert!(!another_accounts(&key, &me), "{key} is mine");
             assert!(!another_accounts(&key, &renewed), "{key} is mine with a renewed token too");
         }
-        for key in [spending(&other), persons(&other), unconfirmed(&other, 4), unconfirmed(&owner("x", None), 4)] {
+        for key in [
+            spending(&other),
+            budget(&other),
+            persons(&other),
+            unconfirmed(&other, 4),
+            unconfirmed(&owner("x", None), 4),
+        ] {
             assert!(another_accounts(&key, &me), "{key} is another account's");
         }
         // Account 1 is not account 12, nor 1's key a prefix of 12's.

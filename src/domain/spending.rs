@@ -217,7 +217,12 @@ pub fn approval(scenes: u32, at: u64) -> Charge {
 
 /// A regeneration's charge: about 100 credits for a new clip; a new image alone has no stated figure.
 pub fn regeneration(scene: i64, new_video: bool, at: u64) -> Charge {
-    Charge { at, scene, credits: new_video.then_some(i64::from(CREDITS_PER_SCENE)) }
+    Charge { at, scene, credits: regeneration_credits(new_video) }
+}
+
+/// The credits a regeneration states: about 100 for a new clip, none for a new image alone.
+pub fn regeneration_credits(new_video: bool) -> Option<i64> {
+    new_video.then_some(i64::from(CREDITS_PER_SCENE))
 }
 
 #[cfg(test)]
