@@ -1,10 +1,11 @@
 // Spending with the release build on nginx: a project approved and one scene regenerated through the
 // app, each dialog saying what the project has cost so far; the Spending view's row, totals and CSV
-// after the service reported `credits_used`; the view in every width, theme and access mode, axe-clean.
+// after the service reported `credits_used`; a monthly budget set there, which a paid dialog then
+// measures the action against; the view in every width, theme and access mode, axe-clean.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openPage, screenInEveryVariant, useRun } from '../lib/harness.js';
+import { checkScreen, openPage, screenInEveryVariant, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 
@@ -58,7 +59,36 @@ test('approve and a regeneration are counted, reported figures replace estimates
   // The charges the service made are the ones the app counted.
   assert.equal((await sim.call('GET', `/scene-projects/${id}/status`)).credits_used, 300);
 
+  // A monthly budget: checked next to its field when saved, kept, and said against the month.
+  const budget = page.getByLabel('Monthly budget (credits)');
+  await budget.fill('0');
+  await page.getByRole('button', { name: 'Save budget' }).click();
+  await page.getByText('Enter a number of credits from 1 to 100000000, or leave it empty for no budget.').waitFor();
+  assert.equal(await budget.getAttribute('aria-invalid'), 'true');
+  assert.equal(await budget.inputValue(), '0', 'what was typed stays');
+  // By keyboard: Enter in the field saves it.
+  await budget.fill('250');
+  await budget.press('Enter');
+  await page.getByRole('status').filter({ hasText: 'Saved: a monthly budget of 250 credits.' }).waitFor();
+  await page.getByText('Monthly budget: 250 credits, gone over by about 50.').waitFor();
+
   const problems = await screenInEveryVariant(page, 'spending');
   assert.deepEqual(problems, []);
+
+  // The next paid dialog says what the month has cost, what the action adds, and by how much it goes
+  // over: a warning, and the action stays offered.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('link', { name: title }).click();
+  await page.getByRole('button', { name: 'Regenerate scene 1…' }).click();
+  const again = page.getByRole('dialog', { name: 'Regenerate scene 1' });
+  await again.getByRole('status').filter({
+    hasText: 'This month so far: about 300 credits, estimated. This adds about 100. That makes about 400, over your monthly budget of 250 by about 150. You can still go ahead.',
+  }).waitFor();
+  assert.ok(await again.getByRole('button', { name: 'Regenerate (about 100 credits)' }).isEnabled());
+  await checkScreen(page, 'regenerate-over-budget');
+  // Reloaded, the budget is still this account's.
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Spending' }).click();
+  assert.equal(await page.getByLabel('Monthly budget (credits)').inputValue(), '250');
   await page.context().close();
 });

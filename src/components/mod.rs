@@ -1,6 +1,7 @@
 //! Small reusable views.
 
 mod banner;
+mod budget_outlook;
 mod code;
 mod confirm_dialog;
 mod media_download;
@@ -16,6 +17,7 @@ mod text_field;
 mod video_player;
 
 pub use banner::{Banner, MessageBanner, Tone};
+pub use budget_outlook::BudgetOutlook;
 pub use code::{with_code, CodeFor, PAGE_CODE};
 pub use confirm_dialog::ConfirmDialog;
 pub use media_download::MediaDownload;

@@ -6,6 +6,7 @@
 //! rest at sign-out.
 
 pub mod approvals;
+pub mod budget;
 pub mod drafts;
 pub mod follow_ups;
 pub mod last_known;

@@ -83,3 +83,42 @@ async fn with_nothing_sent_the_view_says_so_and_invents_no_figure() {
     assert!(page.contains("This month: nothing") && page.contains("In all: nothing"), "{page}");
     assert!(button(&root, "Download CSV").is_none() && root.query_selector("table").unwrap().is_none());
 }
+
+#[wasm_bindgen_test]
+async fn a_monthly_budget_is_kept_and_the_approval_dialog_says_how_far_it_goes_over() {
+    let _page = one_at_a_time().await;
+    let project = new_project("demo-token", 1, 2).await;
+    let title = storyreel::domain::title::project_title(project.id, Some(&project));
+    fresh_page("/spending");
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    let field = wait_for("the budget's field", || by_label(&root, "Monthly budget (credits)")).await;
+    type_into(&field, "a lot");
+    button(&root, "Save budget").unwrap().click();
+    wait_for("the message next to the field", || text(&root).contains("Enter a whole number of credits").then_some(()))
+        .await;
+    assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(value_of(&field), "a lot", "what was typed stays");
+
+    type_into(&field, "150");
+    button(&root, "Save budget").unwrap().click();
+    wait_for("the budget kept", || text(&root).contains("Saved: a monthly budget of 150 credits.").then_some(())).await;
+    assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("false"));
+    assert!(text(&root).contains("Monthly budget: 150 credits, about 150 left this month."), "{}", text(&root));
+
+    // Two scenes are about 200 credits: over the budget, said as a warning; approving stays offered.
+    link(&root, "Projects").expect("Projects in the main navigation").click();
+    wait_for("the project in the list", || link(&root, &title)).await.click();
+    wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();
+    let confirm = wait_for("the confirmation", || button(&root, "Reserve 200 credits and generate")).await;
+    let dialog = text(&root);
+    assert!(
+        dialog.contains("This month storyreel has sent nothing paid for this account. This adds about 200. That makes about 200, over your monthly budget of 150 by about 50. You can still go ahead."),
+        "{dialog}"
+    );
+    assert!(!is_disabled(&confirm), "going over is the person's choice");
+    assert!(root
+        .query_selector(".banner-warn")
+        .unwrap()
+        .is_some_and(|b| b.text_content().unwrap().contains("over your monthly budget")));
+}

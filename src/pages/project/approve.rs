@@ -3,7 +3,7 @@
 
 use crate::api::{ApiError, ApproveRequest, ErrorKind};
 use crate::browser::local_time::now_ms;
-use crate::components::{Banner, ConfirmDialog, MessageBanner, TextField, Tone};
+use crate::components::{Banner, BudgetOutlook, ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
 use crate::domain::keys;
 use crate::domain::narration::warn_long;
@@ -139,6 +139,7 @@ pub fn ApprovePanel(
                 )}
             </p>
             <p>{move || dialog_open.get().then(|| spending::so_far(id))}</p>
+            <BudgetOutlook open=dialog_open adds=Signal::derive(move || Some(i64::from(estimate.credits))) />
             <MessageBanner tone=Tone::Warning message=paid.warning() />
             <MessageBanner
                 tone=Tone::Warning

@@ -3,11 +3,12 @@
 //! follows the work once the service shows it (`hooks::use_paid_actions`).
 
 use crate::api::{ApiError, ErrorKind, Scene};
-use crate::components::{ConfirmDialog, MessageBanner, TextField, Tone};
+use crate::components::{BudgetOutlook, ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::keys;
 use crate::domain::narration;
 use crate::domain::paid_action::Paid;
 use crate::domain::revise::RegenerateChoice;
+use crate::domain::spending::regeneration_credits;
 use crate::hooks::{use_effect, Outcomes, PaidActions};
 use crate::stores::{drafts, spending};
 use leptos::prelude::*;
@@ -108,6 +109,7 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, paid: PaidActions) -> impl
                 }}
             </p>
             <p>{move || open.get().then(|| spending::so_far(project_id))}</p>
+            <BudgetOutlook open=open adds=Signal::derive(move || regeneration_credits(choice.with(|c| c.video))) />
             <MessageBanner tone=Tone::Warning message=paid.warning() />
             {long_narration}
             <TextField
