@@ -38,11 +38,26 @@ test(`person 1 named "${NAME}" is chosen by name in the story form and the list'
   const sent = [];
   page.on('request', (r) => sent.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`));
 
-  await page.goto(`${web.url}/`);
+  // A newcomer's first stop, an account with no project yet (other-token's): the story form says where
+  // person ids come from, beside the field, and links to Persons, which explains them.
+  await page.goto(`${web.url}/new`);
+  await page.getByLabel('Access token').fill('other-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'New story' }).waitFor();
+  const newcomer = page.getByText(/^No person is known on this device yet\. Person ids come from your video service's provider/);
+  await newcomer.waitFor();
+  await check(page, 'new-story-newcomer');
+  await newcomer.getByRole('link', { name: 'Persons' }).click();
+  await page.getByRole('heading', { name: 'Persons' }).waitFor();
+  await page.getByText(/^A person id is who appears in your videos\. The ids come from your video service's provider/).waitFor();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  // demo-token's account, whose projects use persons 1 and 2: known once its list is read.
   await page.getByLabel('Access token').fill('demo-token');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
   const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
   await nav.getByRole('link', { name: 'Persons' }).click();
   await page.getByRole('heading', { name: 'Persons' }).waitFor();
   // The ids this account's projects use are offered, each by name or as "Person N".
@@ -58,6 +73,7 @@ test(`person 1 named "${NAME}" is chosen by name in the story form and the list'
 
   await nav.getByRole('link', { name: 'New story' }).click();
   await page.getByRole('heading', { name: 'New story' }).waitFor();
+  assert.equal(await newcomer.count(), 0, 'with persons known, the form offers them instead');
   const idea = `${IDEAS.one}, told again`;
   await page.getByLabel('Story idea').fill(idea);
   await page.getByLabel('Known person').selectOption({ label: `${NAME} (person 1)` });

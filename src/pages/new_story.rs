@@ -56,6 +56,9 @@ pub fn NewStoryPage() -> impl IntoView {
     let session = use_session();
     let navigate = use_navigate();
     let draft = RwSignal::new(drafts::load::<StoryDraft>(keys::STORY_DRAFT).unwrap_or_default());
+    // The ids this account's projects use, as the page is built; a newcomer has none yet and is told
+    // where ids come from, beside the field.
+    let known = persons::load();
     // Problems appear once a field has been touched (or on submit), not before the person starts.
     let touched = RwSignal::new(drafts::load::<StoryDraft>(keys::STORY_DRAFT).is_some());
     let server = RwSignal::new((StoryProblems::default(), None::<String>));
@@ -137,9 +140,21 @@ pub fn NewStoryPage() -> impl IntoView {
                     value=person
                     on_input=edit(|d, v| d.person_id = v)
                 />
+                {known
+                    .known()
+                    .is_empty()
+                    .then(|| {
+                        view! {
+                            <p class="help">
+                                "No person is known on this device yet. Person ids come from your video service's provider; "
+                                <a href=routes::PERSONS>"Persons"</a>
+                                " explains them and lists the ones your projects use."
+                            </p>
+                        }
+                    })}
                 <PersonChoice
                     id="story-known-person"
-                    known=persons::load()
+                    known=known.clone()
                     chosen=person
                     on_choose=edit(|d, v| d.person_id = v)
                     none="Choose by name"

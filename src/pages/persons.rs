@@ -38,6 +38,10 @@ pub fn PersonsPage() -> impl IntoView {
                 "Name the person ids of your projects to choose them by name in a new story and in the list's filter. "
                 "Names stay in this browser, for this account, until you sign out; the service only ever receives the id."
             </p>
+            <p class="help">
+                "A person id is who appears in your videos. The ids come from your video service's provider, with your access token; "
+                "the ones your projects use are listed here once the projects list has been read."
+            </p>
             <form
                 class="form"
                 novalidate

@@ -167,3 +167,26 @@ async fn a_name_for_a_new_id_is_checked_offered_in_the_filter_and_removed() {
             .await;
     assert!(!offers(&known, "Zoë 🎙️ (person 42)"));
 }
+
+#[wasm_bindgen_test]
+async fn a_newcomer_is_told_where_person_ids_come_from_until_the_list_makes_some_known() {
+    let _page = one_at_a_time().await;
+    new_project("demo-token", 1, 2).await;
+    fresh_page("/new");
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    wait_for("the story form", || by_label(&root, "Story idea")).await;
+    let hint = "No person is known on this device yet. Person ids come from your video service's provider;";
+    assert!(text(&root).contains(hint), "{}", text(&root));
+    let to_persons = root.query_selector("form p.help a").unwrap().expect("a link beside the field");
+    assert_eq!(to_persons.get_attribute("href").as_deref(), Some("/persons"));
+    assert!(by_label(&root, "Known person").is_none(), "nothing to choose from yet");
+
+    // The list read, the ids its projects use are known, and the form offers them instead.
+    link(&root, "Projects").unwrap().click();
+    wait_for("the list", || heading(&root, "Your projects")).await;
+    wait_for("the list read", || root.query_selector(".project-row").ok().flatten()).await;
+    link(&root, "New story").unwrap().click();
+    wait_for("the known persons", || by_label(&root, "Known person")).await;
+    assert!(!text(&root).contains(hint));
+}
