@@ -121,8 +121,23 @@ test('a too-short idea and an unknown person are explained next to their fields'
   const page = await openPage(browser);
   await signIn(page);
   await page.getByLabel('Story idea').fill('Too short');
+  // A field is checked once left: the first letters flag nothing, least of all the fields not reached.
+  assert.equal(await page.getByLabel('Person id').getAttribute('aria-invalid'), 'false');
+  await page.getByLabel('Story idea').press('Tab');
   await page.getByText('Write at least 10 characters (now 9).').waitFor();
   assert.equal(await page.getByLabel('Story idea').getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.getByLabel('Person id').getAttribute('aria-invalid'), 'false', 'the person field is not left yet');
+
+  // Sent with problems: a summary above the form takes the focus and links to each field.
+  await page.getByRole('button', { name: 'Propose scenes' }).click();
+  const summary = page.locator('.error-summary');
+  await summary.getByRole('heading', { name: 'There is a problem' }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.classList.contains('error-summary'));
+  assert.deepEqual(await summary.getByRole('link').allTextContents(),
+    ['Write at least 10 characters (now 9).', 'Enter the id of the person (character) for this video.']);
+  await checkScreen(page, 'new-story-error-summary');
+  await summary.getByRole('link', { name: /^Enter the id of the person/ }).click();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'person-id');
 
   await page.getByLabel('Story idea').fill('A paper boat sails to the sea');
   await page.getByLabel('Person id').fill('99');

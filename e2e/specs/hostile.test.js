@@ -352,10 +352,15 @@ testOnce('the story idea is counted as the service counts it, in Unicode code po
   assert.equal(await counter.textContent(), '4 / 1000');
   const over = `${'👩🏽‍💻'.repeat(250)}🌊`;
   await idea.fill(over);
+  await idea.press('Tab');
   await page.getByText('Keep it to 1000 characters: remove 1 (now 1001).').waitFor();
   assert.equal(await counter.textContent(), '1001 / 1000');
   assert.equal(await idea.inputValue(), over, 'nothing typed is cut');
-  assert.ok(await propose.isDisabled());
+  // Tried, it sends nothing and says why above the form.
+  const creates = (await sim.requests('POST', /\/stories\/create$/)).length;
+  await propose.click();
+  await page.locator('.error-summary').getByRole('link', { name: 'Keep it to 1000 characters: remove 1 (now 1001).' }).waitFor();
+  assert.equal((await sim.requests('POST', /\/stories\/create$/)).length, creates, 'nothing was sent');
   await assertFits(page, 'the story form with 1001 characters');
   // The service refuses exactly what the form refuses.
   const refused = await fetch(`${sim.api}/stories/create`, {
@@ -365,7 +370,9 @@ testOnce('the story idea is counted as the service counts it, in Unicode code po
   assert.equal(refused.status, 400);
 
   await idea.fill('e\u0301'.repeat(4) + 'e');
-  await page.getByText('Write at least 10 characters (now 9).').waitFor();
+  await idea.press('Tab');
+  // Next to the field (the summary above the form, shown since the send, says it too).
+  await page.locator('#story-idea-error').getByText('Write at least 10 characters (now 9).').waitFor();
   await idea.fill('e\u0301'.repeat(5));
   assert.equal(await counter.textContent(), '10 / 1000');
   await idea.fill('🌊'.repeat(1000));

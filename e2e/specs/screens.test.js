@@ -96,6 +96,7 @@ test('projects, empty: a person with no project yet', async () => {
 test('new story, with a validation message', async () => {
   const page = await visit('/new', (p) => heading(p, 'New story'));
   await page.getByLabel('Story idea').fill('Too short');
+  await page.getByLabel('Story idea').press('Tab');
   await page.getByText('Write at least 10 characters (now 9).').waitFor();
   await screen('new-story', page);
 });

@@ -3,7 +3,7 @@
 
 use crate::api::{ApiError, CreateProjectRequest, ErrorKind};
 use crate::browser::page::set_title;
-use crate::components::{MessageBanner, PageHeading, PersonChoice, TextField, Tone};
+use crate::components::{focus_error_summary, ErrorSummary, MessageBanner, PageHeading, PersonChoice, TextField, Tone};
 use crate::domain::credits::approval_estimate;
 use crate::domain::keys;
 use crate::domain::story::{self, idea_length, StoryDraft, StoryProblems, MAX_IDEA_CHARS};
@@ -13,6 +13,13 @@ use crate::routes;
 use crate::session::{use_session, Failure};
 use crate::stores::{drafts, persons};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The form's fields, by id, in its order: what the error summary links to.
+const IDEA: &str = "story-idea";
+const PERSON: &str = "person-id";
+const SCENES: &str = "num-scenes";
+const FIELDS: [&str; 3] = [IDEA, PERSON, SCENES];
 
 /// The service's answer, placed next to the field it concerns when it names one.
 fn place_server_error(error: &ApiError) -> (StoryProblems, Option<String>) {
@@ -59,8 +66,13 @@ pub fn NewStoryPage() -> impl IntoView {
     // The ids this account's projects use, as the page is built; a newcomer has none yet and is told
     // where ids come from, beside the field.
     let known = persons::load();
-    // Problems appear once a field has been touched (or on submit), not before the person starts.
-    let touched = RwSignal::new(drafts::load::<StoryDraft>(keys::STORY_DRAFT).is_some());
+    // A field's problem shows once the person has left it, or has tried to send (GOV.UK's pattern):
+    // the first letters of an idea flag nothing in the fields not reached yet. A restored draft's
+    // fields were left before.
+    let restored = drafts::load::<StoryDraft>(keys::STORY_DRAFT).is_some();
+    let shown = RwSignal::new(if restored { FIELDS.to_vec() } else { Vec::new() });
+    // Each send with problems: the summary above the form lists them and takes the focus.
+    let sends = RwSignal::new(0u32);
     let server = RwSignal::new((StoryProblems::default(), None::<String>));
 
     use_effect(move || {
@@ -68,22 +80,46 @@ pub fn NewStoryPage() -> impl IntoView {
     });
 
     let local = Memo::new(move |_| draft.with(|d| d.request().err().unwrap_or_default()));
-    let problem = move |pick: fn(&StoryProblems) -> &Option<String>| {
-        let own = touched.get().then(|| pick(&local.get()).clone()).flatten();
+    let problem = move |field: &'static str, pick: fn(&StoryProblems) -> &Option<String>| {
+        let own = shown.with(|s| s.contains(&field)).then(|| pick(&local.get()).clone()).flatten();
         own.or_else(|| server.with(|(p, _)| pick(p).clone()))
     };
-    let idea_problem = Signal::derive(move || problem(|p| &p.idea));
-    let person_problem = Signal::derive(move || problem(|p| &p.person_id));
-    let scenes_problem = Signal::derive(move || problem(|p| &p.num_scenes));
+    let idea_problem = Signal::derive(move || problem(IDEA, |p| &p.idea));
+    let person_problem = Signal::derive(move || problem(PERSON, |p| &p.person_id));
+    let scenes_problem = Signal::derive(move || problem(SCENES, |p| &p.num_scenes));
+    // Live once shown: a problem put right leaves the summary, which goes when none is left.
+    let summary = Signal::derive(move || match sends.get() {
+        0 => Vec::new(),
+        _ => local.with(|p| {
+            [(IDEA, &p.idea), (PERSON, &p.person_id), (SCENES, &p.num_scenes)]
+                .into_iter()
+                .filter_map(|(id, problem)| problem.clone().map(|m| (id, m)))
+                .collect()
+        }),
+    });
+    let left = move |ev: leptos::ev::FocusEvent| {
+        // Not on the way to the send button: a message shown now would move the button from under the
+        // pointer before the click lands. The send shows every field's problem anyway.
+        let to_send = ev.related_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        if to_send.is_some_and(|e| e.get_attribute("type").as_deref() == Some("submit")) {
+            return;
+        }
+        let id = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|e| e.id());
+        if let Some(field) = FIELDS.into_iter().find(|f| id.as_deref() == Some(*f)) {
+            shown.update(|s| {
+                if !s.contains(&field) {
+                    s.push(field);
+                }
+            });
+        }
+    };
     let person = Signal::derive(move || draft.with(|d| d.person_id.clone()));
-    let valid = move || draft.with(|d| d.request().is_ok());
     let count = Signal::derive(move || (draft.with(|d| idea_length(&d.idea)), MAX_IDEA_CHARS));
     let estimate =
         move || draft.with(|d| story::parse_scene_count(&d.num_scenes).ok()).map(|n| approval_estimate(n.into()));
 
     let edit = move |change: fn(&mut StoryDraft, String)| {
         Callback::new(move |value: String| {
-            touched.set(true);
             server.set(Default::default());
             draft.update(|d| change(d, value));
         })
@@ -108,10 +144,19 @@ pub fn NewStoryPage() -> impl IntoView {
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        touched.set(true);
-        if let (Ok(request), false) = (draft.get_untracked().request(), sending.get_untracked()) {
-            server.set(Default::default());
-            create.run(send(request));
+        shown.set(FIELDS.to_vec());
+        if sending.get_untracked() {
+            return;
+        }
+        match draft.get_untracked().request() {
+            Ok(request) => {
+                server.set(Default::default());
+                create.run(send(request));
+            }
+            Err(_) => {
+                sends.update(|n| *n += 1);
+                focus_error_summary();
+            }
         }
     };
 
@@ -119,9 +164,10 @@ pub fn NewStoryPage() -> impl IntoView {
         <section class="page narrow" aria-labelledby="new-story-heading">
             <PageHeading id="new-story-heading">"New story"</PageHeading>
             <p class="help">"Describe your idea; the service proposes scenes you can edit before anything is spent."</p>
-            <form class="form" on:submit=submit novalidate>
+            <ErrorSummary problems=summary />
+            <form class="form" on:submit=submit on:focusout=left novalidate>
                 <TextField
-                    id="story-idea"
+                    id=IDEA
                     label="Story idea"
                     rows=6
                     count=count
@@ -131,7 +177,7 @@ pub fn NewStoryPage() -> impl IntoView {
                     on_input=edit(|d, v| d.idea = v)
                 />
                 <TextField
-                    id="person-id"
+                    id=PERSON
                     label="Person id"
                     inputmode="numeric"
                     autocomplete="off"
@@ -160,7 +206,7 @@ pub fn NewStoryPage() -> impl IntoView {
                     none="Choose by name"
                 />
                 <TextField
-                    id="num-scenes"
+                    id=SCENES
                     label="Number of scenes"
                     input_type="number"
                     range=(2, 10)
@@ -194,11 +240,7 @@ pub fn NewStoryPage() -> impl IntoView {
                     }}
                 </p>
                 <MessageBanner tone=Tone::Error message=Signal::derive(move || server.with(|(_, m)| m.clone())) />
-                <button
-                    type="submit"
-                    class="button primary"
-                    disabled=move || sending.get() || (touched.get() && !valid())
-                >
+                <button type="submit" class="button primary" disabled=move || sending.get()>
                     {move || if sending.get() { "Proposing scenes…" } else { "Propose scenes" }}
                 </button>
             </form>

@@ -2,7 +2,7 @@
 
 use crate::api::{ErrorKind, ProjectFilter};
 use crate::browser::page::set_title;
-use crate::components::{MessageBanner, PageHeading, TextField, Tone};
+use crate::components::{focus_error_summary, ErrorSummary, MessageBanner, PageHeading, TextField, Tone};
 use crate::config::normalise_base_url;
 use crate::hooks::{use_ready_mark, use_task};
 use crate::router::{use_navigate, use_query_map};
@@ -61,6 +61,7 @@ pub fn SignInPage() -> impl IntoView {
     };
     let checking = check.pending;
 
+    let summary = RwSignal::new(Vec::<(&'static str, String)>::new());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if checking.get_untracked() {
@@ -74,6 +75,17 @@ pub fn SignInPage() -> impl IntoView {
         }
         if let Err(why) = &base {
             found.api_base_url = Some(why.clone());
+        }
+        // What stops the send is listed above the form too, which takes the focus (GOV.UK's summary).
+        let listed: Vec<(&'static str, String)> =
+            [("access-token", &found.token), ("api-base-url", &found.api_base_url)]
+                .into_iter()
+                .filter_map(|(id, problem)| problem.clone().map(|m| (id, m)))
+                .collect();
+        let stopped = !listed.is_empty();
+        summary.set(listed);
+        if stopped {
+            focus_error_summary();
         }
         problems.set(found.clone());
         if let (Ok(base), None) = (base, found.token) {
@@ -104,6 +116,7 @@ pub fn SignInPage() -> impl IntoView {
                         }
                     })
             }}
+            <ErrorSummary problems=summary />
             <form class="form" on:submit=submit novalidate>
                 <TextField
                     id="access-token"

@@ -143,6 +143,20 @@ pub fn type_into(control: &HtmlElement, value: &str) {
     fire(control, "change");
 }
 
+/// Leaves a field as a person does by moving on (`focusout`, which bubbles to its form), to nowhere
+/// in particular (no `relatedTarget`).
+pub fn leave(control: &HtmlElement) {
+    let init = web_sys::FocusEventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::FocusEvent::new_with_focus_event_init_dict("focusout", &init).unwrap();
+    control.dispatch_event(&event).unwrap();
+}
+
+/// The element with the focus, if any.
+pub fn focused() -> Option<Element> {
+    web_sys::window()?.document()?.active_element()
+}
+
 pub fn value_of(control: &HtmlElement) -> String {
     control
         .dyn_ref::<HtmlInputElement>()

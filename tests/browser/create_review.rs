@@ -6,7 +6,7 @@ use storyreel::api::*;
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
-async fn the_story_form_validates_as_the_person_types_and_creates_the_project() {
+async fn the_story_form_checks_each_field_once_left_sums_up_a_send_with_problems_and_creates_the_project() {
     let _page = one_at_a_time().await;
     fresh_page("/new");
     signed_in_as("demo-token");
@@ -14,6 +14,11 @@ async fn the_story_form_validates_as_the_person_types_and_creates_the_project() 
     let idea = wait_for("the story form", || by_label(&root, "Story idea")).await;
 
     type_into(&idea, "Too short");
+    // Nothing is flagged while the person is still typing, least of all the fields not reached yet.
+    let person = by_label(&root, "Person id").unwrap();
+    assert!(!description_of(&root, &idea).contains("at least"), "not while typing");
+    assert!(!description_of(&root, &person).contains("Enter the id"), "nor in a field not reached yet");
+    leave(&idea);
     wait_for("the idea error", || {
         description_of(&root, &idea).contains("at least 10 characters (now 9)").then_some(())
     })
@@ -24,13 +29,30 @@ async fn the_story_form_validates_as_the_person_types_and_creates_the_project() 
     wait_for("the emoji idea accepted", || (!description_of(&root, &idea).contains("at least")).then_some(())).await;
     assert!(description_of(&root, &idea).contains("10 / 1000"), "an emoji counts as one, as on the server");
 
-    let person = by_label(&root, "Person id").unwrap();
     type_into(&person, "abc");
+    leave(&person);
     wait_for("the person error", || description_of(&root, &person).contains("whole number").then_some(())).await;
     let scenes = by_label(&root, "Number of scenes").unwrap();
     type_into(&scenes, "11");
+    leave(&scenes);
     wait_for("the scenes error", || description_of(&root, &scenes).contains("2 to 10").then_some(())).await;
-    assert!(is_disabled(&button(&root, "Propose scenes").unwrap()), "submit waits for valid input");
+
+    // Sent with problems: nothing is sent; a summary above the form takes the focus and links each
+    // problem to its field (GOV.UK's pattern); the button stays enabled, so trying it says why.
+    let propose = button(&root, "Propose scenes").unwrap();
+    assert!(!is_disabled(&propose), "the button says why by being tried");
+    propose.click();
+    let summary =
+        wait_for("the summary focused", || focused().filter(|f| f.class_list().contains("error-summary"))).await;
+    let said = summary.text_content().unwrap_or_default();
+    assert!(said.starts_with("There is a problem"), "{said}");
+    let links = summary.query_selector_all("a").unwrap();
+    assert_eq!(links.length(), 2, "the person and the scenes: {said}");
+    let to_person: web_sys::HtmlElement = wasm_bindgen::JsCast::unchecked_into(links.item(0).unwrap());
+    assert_eq!(to_person.get_attribute("href").as_deref(), Some("#person-id"));
+    to_person.click();
+    assert_eq!(focused().map(|f| f.id()).as_deref(), Some("person-id"), "the link takes the person to the field");
+    assert_eq!(location_path(), "/new", "and leaves the address as it is");
 
     type_into(&idea, "A fox crosses a frozen lake at dawn");
     type_into(&person, "1");

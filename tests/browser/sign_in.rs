@@ -71,6 +71,15 @@ async fn a_bad_api_address_is_refused_before_any_request() {
     button(&root, "Sign in").unwrap().click();
     wait_for("the address error", || description_of(&root, &address).contains("must start with").then_some(())).await;
     assert_eq!(stored(TOKEN_KEY), (None, None));
+    // The summary above the form names it, has the focus, and leads to the field.
+    let summary =
+        wait_for("the summary focused", || focused().filter(|f| f.class_list().contains("error-summary"))).await;
+    let link: web_sys::HtmlElement = wasm_bindgen::JsCast::unchecked_into(
+        summary.query_selector("a[href='#api-base-url']").unwrap().expect("a link to the field"),
+    );
+    assert!(link.text_content().unwrap_or_default().contains("must start with"));
+    link.click();
+    assert_eq!(focused().map(|f| f.id()).as_deref(), Some("api-base-url"));
 }
 
 #[wasm_bindgen_test]
