@@ -7,7 +7,7 @@ use crate::domain::budget::{outlook, Outlook};
 use crate::domain::keys;
 
 fn key() -> String {
-    keys::budget(&storage::mine(keys::OWNER).unwrap_or_default())
+    keys::budget(&super::owner())
 }
 
 pub fn load() -> Option<i64> {

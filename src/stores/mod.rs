@@ -19,6 +19,11 @@ use crate::browser::storage::{self, Worth};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+/// Who is signed in, as the per-account keys name them (`domain::keys`); empty when no one is.
+fn owner() -> String {
+    storage::mine(crate::domain::keys::OWNER).unwrap_or_default()
+}
+
 /// The value kept under `key`; none when nothing is, or when it no longer reads (it is then replaced
 /// the next time it is kept).
 pub fn read<T: DeserializeOwned>(key: &str) -> Option<T> {

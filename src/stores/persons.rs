@@ -3,12 +3,12 @@
 //! (`Session::sign_out` says why); a 401 keeps them, found again only by the same account.
 
 use crate::api::Project;
-use crate::browser::storage::{self, Worth};
+use crate::browser::storage::Worth;
 use crate::domain::keys;
 use crate::domain::persons::Persons;
 
 fn key() -> String {
-    keys::persons(&storage::mine(keys::OWNER).unwrap_or_default())
+    keys::persons(&super::owner())
 }
 
 /// The signed-in account's persons, or none when nothing is kept for it.

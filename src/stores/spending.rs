@@ -3,12 +3,12 @@
 //! another's charges), else in this tab. Cleared with everything else of the person at sign-out.
 
 use crate::browser::local_time::now_ms;
-use crate::browser::storage::{self, Worth};
+use crate::browser::storage::Worth;
 use crate::domain::keys;
 use crate::domain::spending::{Charge, Spending};
 
 fn key() -> String {
-    keys::spending(&storage::mine(keys::OWNER).unwrap_or_default())
+    keys::spending(&super::owner())
 }
 
 pub fn load() -> Spending {

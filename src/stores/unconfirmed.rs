@@ -4,15 +4,12 @@
 //! tab, so they are also said on the tabs' channel: the account's other tab-only tabs keep a copy, and
 //! a tab-only tab that opens a page of paid actions asks for the records standing.
 
+use super::owner;
 use crate::browser::storage::{self, Persistence, Worth};
 use crate::browser::tabs::{self, News};
 use crate::domain::keys;
 use crate::domain::paid_action::Unconfirmed;
 use crate::domain::tab_words::Word;
-
-fn owner() -> String {
-    storage::mine(keys::OWNER).unwrap_or_default()
-}
 
 /// The record of `project_id`, if one stands.
 pub fn load(project_id: i64) -> Option<Unconfirmed> {
