@@ -51,14 +51,13 @@ pub fn outlook(budget: Option<i64>, month: Figure, adds: Option<i64>) -> Outlook
     };
     let total = month.credits + adds.unwrap_or(0);
     // A figure nobody stated makes the total a floor: "at least", never a guess.
-    let about = if adds.is_none() || month.basis == Basis::AtLeast { "at least" } else { "about" };
+    let (about, left) = hedges(adds.is_none() || month.basis == Basis::AtLeast);
     let against = if total > budget {
         format!(
             " That makes {about} {total}, over your monthly budget of {budget} by {about} {}. You can still go ahead.",
             total - budget
         )
     } else {
-        let left = if about == "at least" { "at most" } else { "about" };
         format!(" That makes {about} {total} of your monthly budget of {budget}: {left} {} left.", budget - total)
     };
     Outlook { text: format!("{so_far}{added}{against}"), over: total > budget }
@@ -66,13 +65,21 @@ pub fn outlook(budget: Option<i64>, month: Figure, adds: Option<i64>) -> Outlook
 
 /// The Spending page's line for the month against the budget.
 pub fn month_against(budget: i64, month: Figure) -> String {
-    let floor = month.basis == Basis::AtLeast;
+    let (about, left) = hedges(month.basis == Basis::AtLeast);
     if month.credits > budget {
-        let about = if floor { "at least" } else { "about" };
         format!("Monthly budget: {budget} credits, gone over by {about} {}.", month.credits - budget)
     } else {
-        let left = if floor { "at most" } else { "about" };
         format!("Monthly budget: {budget} credits, {left} {} left this month.", budget - month.credits)
+    }
+}
+
+/// How a total and what is left of the budget are said: of a floor (a cost nobody stated), "at
+/// least" spent and "at most" left; of estimates, "about" both.
+fn hedges(floor: bool) -> (&'static str, &'static str) {
+    if floor {
+        ("at least", "at most")
+    } else {
+        ("about", "about")
     }
 }
 
