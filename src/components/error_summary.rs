@@ -42,6 +42,12 @@ pub fn ErrorSummary(#[prop(into)] problems: Signal<Vec<(&'static str, String)>>)
     }
 }
 
+/// The summary's list from each field's id and problem, in the form's order: the fields with none
+/// are left out.
+pub fn listed<'a>(fields: impl IntoIterator<Item = (&'static str, &'a Option<String>)>) -> Vec<(&'static str, String)> {
+    fields.into_iter().filter_map(|(id, problem)| problem.clone().map(|m| (id, m))).collect()
+}
+
 /// Gives the summary the focus once it is drawn (it may appear in the same change as the send).
 pub fn focus_error_summary() {
     request_animation_frame(|| focus_by_id("error-summary"));

@@ -3,7 +3,9 @@
 
 use crate::api::{ApiError, CreateProjectRequest, ErrorKind};
 use crate::browser::page::set_title;
-use crate::components::{focus_error_summary, ErrorSummary, MessageBanner, PageHeading, PersonChoice, TextField, Tone};
+use crate::components::{
+    focus_error_summary, listed, ErrorSummary, MessageBanner, PageHeading, PersonChoice, TextField, Tone,
+};
 use crate::domain::credits::approval_estimate;
 use crate::domain::keys;
 use crate::domain::story::{self, idea_length, StoryDraft, StoryProblems, MAX_IDEA_CHARS};
@@ -71,8 +73,8 @@ pub fn NewStoryPage() -> impl IntoView {
     // fields were left before.
     let restored = drafts::load::<StoryDraft>(keys::STORY_DRAFT).is_some();
     let shown = RwSignal::new(if restored { FIELDS.to_vec() } else { Vec::new() });
-    // Each send with problems: the summary above the form lists them and takes the focus.
-    let sends = RwSignal::new(0u32);
+    // Once a send was tried with problems, the summary above the form lists them (it took the focus).
+    let tried = RwSignal::new(false);
     let server = RwSignal::new((StoryProblems::default(), None::<String>));
 
     use_effect(move || {
@@ -88,14 +90,9 @@ pub fn NewStoryPage() -> impl IntoView {
     let person_problem = Signal::derive(move || problem(PERSON, |p| &p.person_id));
     let scenes_problem = Signal::derive(move || problem(SCENES, |p| &p.num_scenes));
     // Live once shown: a problem put right leaves the summary, which goes when none is left.
-    let summary = Signal::derive(move || match sends.get() {
-        0 => Vec::new(),
-        _ => local.with(|p| {
-            [(IDEA, &p.idea), (PERSON, &p.person_id), (SCENES, &p.num_scenes)]
-                .into_iter()
-                .filter_map(|(id, problem)| problem.clone().map(|m| (id, m)))
-                .collect()
-        }),
+    let summary = Signal::derive(move || match tried.get() {
+        false => Vec::new(),
+        true => local.with(|p| listed([(IDEA, &p.idea), (PERSON, &p.person_id), (SCENES, &p.num_scenes)])),
     });
     let left = move |ev: leptos::ev::FocusEvent| {
         // Not on the way to the send button: a message shown now would move the button from under the
@@ -154,7 +151,7 @@ pub fn NewStoryPage() -> impl IntoView {
                 create.run(send(request));
             }
             Err(_) => {
-                sends.update(|n| *n += 1);
+                tried.set(true);
                 focus_error_summary();
             }
         }

@@ -2,7 +2,7 @@
 
 use crate::api::{ErrorKind, ProjectFilter};
 use crate::browser::page::set_title;
-use crate::components::{focus_error_summary, ErrorSummary, MessageBanner, PageHeading, TextField, Tone};
+use crate::components::{focus_error_summary, listed, ErrorSummary, MessageBanner, PageHeading, TextField, Tone};
 use crate::config::normalise_base_url;
 use crate::hooks::{use_ready_mark, use_task};
 use crate::router::{use_navigate, use_query_map};
@@ -77,13 +77,9 @@ pub fn SignInPage() -> impl IntoView {
             found.api_base_url = Some(why.clone());
         }
         // What stops the send is listed above the form too, which takes the focus (GOV.UK's summary).
-        let listed: Vec<(&'static str, String)> =
-            [("access-token", &found.token), ("api-base-url", &found.api_base_url)]
-                .into_iter()
-                .filter_map(|(id, problem)| problem.clone().map(|m| (id, m)))
-                .collect();
-        let stopped = !listed.is_empty();
-        summary.set(listed);
+        let problems_found = listed([("access-token", &found.token), ("api-base-url", &found.api_base_url)]);
+        let stopped = !problems_found.is_empty();
+        summary.set(problems_found);
         if stopped {
             focus_error_summary();
         }
