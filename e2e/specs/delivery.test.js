@@ -108,27 +108,16 @@ test('index.html and config.json stay fresh, and are not served from a precompre
   }
 });
 
-test("the tab's icon is the app's own picture, named for its content and cached for a year; a missing one is not index.html", async () => {
-  const page = await openPage(browser);
-  await page.goto(`${web.url}/sign-in`);
-  await page.getByLabel('Access token').waitFor();
-  const href = await page.locator('link[rel=icon]').getAttribute('href');
-  assert.match(href, /^\/icon-[0-9a-f]{8,16}\.svg$/, 'an icon of the app, so the browser asks for no /favicon.ico');
-  // Drawn as the browser draws a tab's icon: an image, here under the page's own Content-Security-Policy.
-  const drawn = await page.evaluate((src) => new Promise((ok) => {
-    const img = new Image();
-    img.onload = () => ok({ width: img.naturalWidth, height: img.naturalHeight });
-    img.onerror = () => ok(null);
-    img.src = src;
-  }), href);
-  assert.ok(drawn && drawn.width > 0 && drawn.height > 0, `the icon draws as an image: ${JSON.stringify(drawn)}`);
+test("the tab's icon is named for its content and cached for a year; a missing one is not index.html", async () => {
+  const html = (await get('/', 'identity')).body.toString();
+  const href = html.match(/<link\b[^>]*\brel="?icon"?[^>]*>/)?.[0].match(/\bhref="?([^"\s>]+)/)?.[1];
+  assert.match(href ?? '', /^\/icon-[0-9a-f]{8,16}\.svg$/, `an icon of the app, so the browser asks for no /favicon.ico: ${html}`);
+  // That the browser draws it, under the page's policy, is checked in the page the app starts in, below.
   const res = await get(href, 'gzip');
   assert.equal(res.status, 200);
   assert.equal(res.headers['content-type'], 'image/svg+xml');
   assert.deepEqual(caching(res.headers), { cacheControl: `max-age=${YEAR}`, expiresIn: YEAR });
   assert.equal((await get('/icon-0123456789abcdef.svg', 'gzip')).status, 404, 'an icon of another build is missing, not the page');
-  assert.deepEqual(page.problems, []);
-  await page.context().close();
 });
 
 test("index.html asks the browser to open the API's connection at once; config.json and the assets do not", async () => {
@@ -168,18 +157,14 @@ test('every answer, from each of its locations, carries the security headers: HS
       for (const feature of DENIED) assert.equal(policy[feature], '()', `${at}: ${feature}`);
     }
   }
-  // And the browser reads it so (an unknown feature's warning is the console test's below).
-  const page = await openPage(browser);
-  await page.goto(`${web.url}/sign-in`);
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  const allowed = await page.evaluate((names) => Object.fromEntries(names.map((n) => [n, document.featurePolicy.allowsFeature(n)])),
-    [...Object.keys(PERMITTED), ...DENIED]);
-  assert.deepEqual(allowed, Object.fromEntries([...Object.keys(PERMITTED).map((f) => [f, true]), ...DENIED.map((f) => [f, false])]));
-  assert.deepEqual(page.problems, []);
-  await page.context().close();
+  // That the browser reads it so is checked in the page the app starts in, below (an unknown feature's
+  // warning too: its console stays empty).
 });
 
-test('the app starts through compressed delivery, config.json is fetched once, in parallel with the wasm, and the console stays empty', async () => {
+// One start of the app in the browser, and what can be checked of it in that same page: the start through
+// compressed delivery, the tab's icon, and the Permissions-Policy as the browser reads it. A page load is
+// the dearest part of a check (about half a second of CPU); each step is a test of its own (`t.test`).
+test('one start of the app: compressed delivery, config.json, an empty console; the icon and the policy as the browser takes them', async (t) => {
   const page = await openPage(browser);
   const cdp = await page.context().newCDPSession(page);
   // A slow link, so "in parallel" is visible: the wasm alone takes over a second to arrive.
@@ -202,42 +187,49 @@ test('the app starts through compressed delivery, config.json is fetched once, i
     () => {},
   ));
   await page.goto(web.url + '/');
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
 
-  assert.equal(encodings.get(mainWasm), 'br', 'Chromium gets the brotli wasm');
-  const configAsked = events.filter(([kind, path]) => kind === 'request' && path === '/config.json');
-  assert.equal(configAsked.length, 1, 'config.json is requested once');
-  const configAt = events.findIndex(([kind, path]) => kind === 'request' && path === '/config.json');
-  const wasmDone = events.findIndex(([kind, path]) => kind === 'finished' && path === mainWasm);
-  assert.ok(wasmDone >= 0 && configAt < wasmDone, `config.json is asked for before the wasm has arrived: ${JSON.stringify(events)}`);
-  // The app read the preloaded answer: one resource timing entry, and no "preloaded but not used"
-  // warning, which Chromium prints a few seconds after the load event.
-  assert.equal(await page.evaluate(() => performance.getEntriesByName(new URL('/config.json', location).href).length), 1);
-  await page.waitForTimeout(4000);
-  assert.deepEqual(warnings, [], 'nothing in the console: no preload unused or half read');
-  assert.equal(events.filter(([kind, path]) => kind === 'request' && path === '/config.json').length, 1, 'still one request');
+  await t.test('the app starts through compressed delivery, config.json is fetched once, in parallel with the wasm, and the console stays empty', async () => {
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
 
-  // And it works: a sign-in reaches the projects list through the API.
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await page.getByLabel('Access token').fill('demo-token');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+    assert.equal(encodings.get(mainWasm), 'br', 'Chromium gets the brotli wasm');
+    const configAsked = events.filter(([kind, path]) => kind === 'request' && path === '/config.json');
+    assert.equal(configAsked.length, 1, 'config.json is requested once');
+    const configAt = events.findIndex(([kind, path]) => kind === 'request' && path === '/config.json');
+    const wasmDone = events.findIndex(([kind, path]) => kind === 'finished' && path === mainWasm);
+    assert.ok(wasmDone >= 0 && configAt < wasmDone, `config.json is asked for before the wasm has arrived: ${JSON.stringify(events)}`);
+    // The app read the preloaded answer: one resource timing entry, and no "preloaded but not used"
+    // warning, which Chromium prints a few seconds after the load event.
+    assert.equal(await page.evaluate(() => performance.getEntriesByName(new URL('/config.json', location).href).length), 1);
+    await page.waitForTimeout(4000);
+    assert.deepEqual(warnings, [], 'nothing in the console: no preload unused or half read');
+    assert.equal(events.filter(([kind, path]) => kind === 'request' && path === '/config.json').length, 1, 'still one request');
+
+    // And it works: a sign-in reaches the projects list through the API.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByLabel('Access token').fill('demo-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+  });
+
+  await t.test("the tab's icon is the app's own picture, which the browser draws under the page's policy", async () => {
+    const href = await page.locator('link[rel=icon]').getAttribute('href');
+    assert.match(href, /^\/icon-[0-9a-f]{8,16}\.svg$/, 'an icon of the app, so the browser asks for no /favicon.ico');
+    // Drawn as the browser draws a tab's icon: an image, here under the page's own Content-Security-Policy.
+    const drawn = await page.evaluate((src) => new Promise((ok) => {
+      const img = new Image();
+      img.onload = () => ok({ width: img.naturalWidth, height: img.naturalHeight });
+      img.onerror = () => ok(null);
+      img.src = src;
+    }), href);
+    assert.ok(drawn && drawn.width > 0 && drawn.height > 0, `the icon draws as an image: ${JSON.stringify(drawn)}`);
+  });
+
+  await t.test('the browser reads the Permissions-Policy as sent', async () => {
+    const allowed = await page.evaluate((names) => Object.fromEntries(names.map((n) => [n, document.featurePolicy.allowsFeature(n)])),
+      [...Object.keys(PERMITTED), ...DENIED]);
+    assert.deepEqual(allowed, Object.fromEntries([...Object.keys(PERMITTED).map((f) => [f, true]), ...DENIED.map((f) => [f, false])]));
+  });
   assert.deepEqual(page.problems, []);
-  await page.context().close();
-});
-
-test('while the wasm downloads the page shows its frame and says it is starting; the app then takes its place', async () => {
-  const page = await openPage(browser);
-  const release = await holdBack(page, mainWasm);
-  await page.goto(`${web.url}/`, { waitUntil: 'commit' });
-  await page.getByRole('status').filter({ hasText: 'Starting storyreel…' }).waitFor();
-  await page.getByRole('banner').getByText('storyreel', { exact: true }).waitFor();
-  assert.equal(await page.getByRole('heading', { name: 'Sign in' }).count(), 0, 'the app has not started');
-  release();
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  assert.equal(await page.getByText('Starting storyreel…').count(), 0, 'the frame went');
-  assert.equal(await page.getByRole('banner').count(), 1, 'one header');
-  assert.equal(await page.getByRole('main').count(), 1, 'one main region');
   await page.context().close();
 });
 
@@ -327,7 +319,7 @@ test('a boot module changed on the way is refused, and one that does not arrive 
   }
 });
 
-test('offline, the frame says the device is offline; a download that takes long is said to be slow, and then the app starts', async () => {
+test('offline, the frame says the device is offline; while the wasm downloads the frame says it is starting, then that a download that takes long is slow, and then the app takes its place', async () => {
   const offline = await openPage(browser);
   let cut;
   const wentOffline = new Promise((done) => { cut = done; });
@@ -342,16 +334,22 @@ test('offline, the frame says the device is offline; a download that takes long 
   await offline.getByRole('button', { name: 'Reload' }).waitFor();
   await offline.context().close();
 
+  // While the wasm downloads the page shows its frame and says it is starting; the app then takes its place.
   const slow = await openPage(browser);
   const release = await holdBack(slow, mainWasm);
   await slow.goto(`${web.url}/`, { waitUntil: 'commit' });
   await slow.getByRole('status').filter({ hasText: 'Starting storyreel…' }).waitFor();
+  await slow.getByRole('banner').getByText('storyreel', { exact: true }).waitFor();
+  assert.equal(await slow.getByRole('heading', { name: 'Sign in' }).count(), 0, 'the app has not started');
   // deploy/boot-start.js: SLOW_MS.
   await slow.getByRole('status').filter({ hasText: 'Still loading storyreel: the connection is slow.' }).waitFor({ timeout: 15_000 });
   assert.equal(await slow.getByRole('button', { name: 'Reload' }).count(), 0, 'nothing failed: nothing to reload');
   release();
   await slow.getByRole('heading', { name: 'Sign in' }).waitFor();
   assert.equal(await slow.getByText('Still loading').count(), 0, 'the frame went');
+  assert.equal(await slow.getByText('Starting storyreel…').count(), 0, 'the frame went');
+  assert.equal(await slow.getByRole('banner').count(), 1, 'one header');
+  assert.equal(await slow.getByRole('main').count(), 1, 'one main region');
   assert.deepEqual(slow.problems, []);
   await slow.context().close();
 });
@@ -713,6 +711,9 @@ test('a video page starts without the code of "Start a new story from this one";
   await sim.control('PUT', `/_sim/projects/${id}/speed`, { speed: 1 }); // generating for the whole test
   await sim.call('POST', `/scene-projects/${id}/approve`, { confirm_credits: true });
   const page = await openPage(browser);
+  // The question is the app's own dialog: a browser dialog would be dismissed here, and noted.
+  const browserDialogs = [];
+  page.on('dialog', (d) => { browserDialogs.push(d.message()); d.dismiss(); });
   // A story begun in the form, which starting from this project would replace.
   await page.goto(`${web.url}/new`);
   await page.getByLabel('Access token').fill('demo-token');
@@ -730,6 +731,7 @@ test('a video page starts without the code of "Start a new story from this one";
   release();
   await question.waitFor();
   assert.ok((await question.textContent()).includes('“A snail crosses the garden by night”'), 'it names the story that would be replaced');
+  await checkScreen(page, 'new-story-question');
   await page.keyboard.press('Escape');
   await question.waitFor({ state: 'hidden' });
   assert.equal(await page.evaluate(() => document.activeElement?.textContent.trim()), 'Start a new story from this one', 'focus returns');
@@ -749,6 +751,7 @@ test('a video page starts without the code of "Start a new story from this one";
   await question.getByRole('button', { name: 'Keep my draft' }).click();
   await page.waitForURL('**/new');
   assert.equal(await page.getByLabel('Story idea').inputValue(), 'A snail crosses the garden by night');
+  assert.deepEqual(browserDialogs, [], 'no browser dialog');
   // The loader reports each failed fetch on the console; nothing else went wrong.
   assert.deepEqual(page.problems, []);
   await page.context().close();

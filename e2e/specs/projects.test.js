@@ -483,111 +483,118 @@ testOnce('a returning person\'s list writes its times as the browser wrote them,
   }
 });
 
+// A returning person, in one page (a page load is the dearest part of a check, about half a second of CPU):
+// the last known list, then a project and a finished video opened from it, each reloaded with the service's
+// answer held, and last the project gone from the service. Each step is a test of its own (`t.test`).
 // Last in the file: it adds a project, which the lists checked above do not show.
-test('a returning person sees the last known list at once, marked as such, and the fresh answer replaces it', async () => {
+test('a returning person sees what was last known at once, marked as such, until the service answers', async (t) => {
   const page = await openPage(browser);
   await signIn(page, '/');
-  await waitForRows(page, [IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
-  await page.getByRole('button', { name: 'Refresh list' }).waitFor();
-  // The page reads the list again every second while a project is under way: a read answered after the
-  // project below was made would keep it, and the kept list would already know it (seen once under a
-  // loaded run). One read at a time: once one is held, none is under way that could bring it (the
-  // generation is held under way for the whole file, so a read comes).
-  const hold = await holdAnswers(page, /\/api\/v1\/scene-projects(\?.*)?$/);
-  await until('a list read to be held', () => hold.count() > 0);
-  const heldBefore = hold.count();
-  const added = 'A kept list does not know about this lantern festival';
-  await sim.call('POST', '/stories/create', { person_id: 2, story_idea: added, num_scenes: 2 });
-  await page.reload();
-  // Before the service answers: the list read last time, and a line saying from when.
-  await waitForRows(page, [IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
-  await asOf(page).filter({ hasText: /· checking…$/ }).waitFor();
-  assert.ok(hold.count() > heldBefore, 'the list was asked for and is not answered yet');
-  assert.equal(await list(page).getByText(added).count(), 0);
-  await hold.release();
-  await waitForRows(page, [added, IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
-  await asOf(page).waitFor({ state: 'detached' });
-  // The benchmark's marks: usable with the kept list first, fresh once the answer shows.
-  const [usable, fresh] = await page.evaluate(() => ['projects', 'projects-fresh']
-    .map((s) => performance.getEntriesByName(`storyreel:ready:${s}`)[0]?.startTime));
-  assert.ok(usable < fresh, `usable at ${usable} ms, fresh at ${fresh} ms`);
 
-  // The service failing to answer leaves the kept list up, saying it could not be checked.
-  await page.route(/\/api\/v1\/scene-projects(\?.*)?$/, (route) => route.fulfill({
-    status: 503, contentType: 'application/json', body: '{"detail":"Down for maintenance"}',
-  }));
-  await page.reload();
-  await waitForRows(page, [added, IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
-  await asOf(page).filter({ hasText: /not checked/ }).waitFor();
-  await page.getByText(/^The list could not be read/).waitFor();
-  await page.context().close();
-});
+  await t.test('a returning person sees the last known list at once, marked as such, and the fresh answer replaces it', async () => {
+    await waitForRows(page, [IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
+    await page.getByRole('button', { name: 'Refresh list' }).waitFor();
+    // The page reads the list again every second while a project is under way: a read answered after the
+    // project below was made would keep it, and the kept list would already know it (seen once under a
+    // loaded run). One read at a time: once one is held, none is under way that could bring it (the
+    // generation is held under way for the whole file, so a read comes).
+    const hold = await holdAnswers(page, /\/api\/v1\/scene-projects(\?.*)?$/);
+    await until('a list read to be held', () => hold.count() > 0);
+    const heldBefore = hold.count();
+    const added = 'A kept list does not know about this lantern festival';
+    await sim.call('POST', '/stories/create', { person_id: 2, story_idea: added, num_scenes: 2 });
+    await page.reload();
+    // Before the service answers: the list read last time, and a line saying from when.
+    await waitForRows(page, [IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
+    await asOf(page).filter({ hasText: /· checking…$/ }).waitFor();
+    assert.ok(hold.count() > heldBefore, 'the list was asked for and is not answered yet');
+    assert.equal(await list(page).getByText(added).count(), 0);
+    await hold.release();
+    await waitForRows(page, [added, IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
+    await asOf(page).waitFor({ state: 'detached' });
+    // The benchmark's marks: usable with the kept list first, fresh once the answer shows.
+    const [usable, fresh] = await page.evaluate(() => ['projects', 'projects-fresh']
+      .map((s) => performance.getEntriesByName(`storyreel:ready:${s}`)[0]?.startTime));
+    assert.ok(usable < fresh, `usable at ${usable} ms, fresh at ${fresh} ms`);
 
-test('a kept project shows at once, read-only, and offers no paid action until the service confirms it', async () => {
-  const page = await openPage(browser);
-  await signIn(page, `/projects/${ids.proposed}`);
-  const approve = page.getByRole('button', { name: 'Approve and generate…' });
-  await approve.waitFor();
-  const scene1 = page.getByRole('group', { name: /^Scene 1/ });
-  assert.equal(await scene1.getByLabel('Description').isEditable(), true);
+    // The service failing to answer leaves the kept list up, saying it could not be checked.
+    await page.route(/\/api\/v1\/scene-projects(\?.*)?$/, (route) => route.fulfill({
+      status: 503, contentType: 'application/json', body: '{"detail":"Down for maintenance"}',
+    }));
+    await page.reload();
+    await waitForRows(page, [added, IDEAS.generating, IDEAS.failed, IDEAS.completed, IDEAS.proposed]);
+    await asOf(page).filter({ hasText: /not checked/ }).waitFor();
+    await page.getByText(/^The list could not be read/).waitFor();
+  });
 
-  const hold = await holdAnswers(page, new RegExp(`/api/v1/scene-projects/${ids.proposed}$`));
-  await page.reload();
-  await page.getByRole('heading', { level: 1, name: new RegExp(IDEAS.proposed.slice(0, 20)) }).waitFor();
-  await asOf(page).filter({ hasText: /· checking…$/ }).waitFor();
-  await page.getByText(IDEAS.proposed).first().waitFor();
-  assert.ok(hold.count() >= 1, 'the project was asked for and is not answered yet');
-  assert.equal(await approve.count(), 0, 'no approval from a kept state');
-  assert.equal(await scene1.getByRole('textbox').count(), 0, 'no scene edited on a kept state');
-  await hold.release();
-  await approve.waitFor();
-  await asOf(page).waitFor({ state: 'detached' });
-  assert.equal(await scene1.getByLabel('Description').isEditable(), true);
-  await page.context().close();
-});
+  // The list's answers come again; from the list, as a person goes.
+  await page.unroute(/\/api\/v1\/scene-projects(\?.*)?$/);
+  const open = async (idea, path) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    await list(page).getByRole('link', { name: idea }).click();
+    await page.waitForURL(`**${path}`);
+  };
 
-test('a kept finished video plays at once, and regenerating or upscaling waits for the service', async () => {
-  const page = await openPage(browser);
-  await signIn(page, `/projects/${ids.completed}/video`);
-  const regenerate = page.getByRole('button', { name: /^Regenerate scene 1/ });
-  await regenerate.waitFor();
+  await t.test('a kept project shows at once, read-only, and offers no paid action until the service confirms it', async () => {
+    await open(IDEAS.proposed, `/projects/${ids.proposed}`);
+    const approve = page.getByRole('button', { name: 'Approve and generate…' });
+    await approve.waitFor();
+    const scene1 = page.getByRole('group', { name: /^Scene 1/ });
+    assert.equal(await scene1.getByLabel('Description').isEditable(), true);
 
-  // Neither the project nor its status answered: the page is the kept project's, playable, marked.
-  const hold = await holdAnswers(page, new RegExp(`/api/v1/scene-projects/${ids.completed}(/status)?$`));
-  await page.reload();
-  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
-  await asOf(page).filter({ hasText: /· checking…$/ }).waitFor();
-  await page.waitForFunction(() => document.querySelector('video')?.readyState >= 1, null, { timeout: 10_000 });
-  assert.ok(hold.count() >= 1, 'the project was asked for and is not answered yet');
-  assert.equal(await regenerate.count(), 0, 'no regeneration offered from a kept state');
-  assert.equal(await page.getByRole('button', { name: 'Upscale the video' }).count(), 0, 'no upscale either');
-  await hold.release();
-  await regenerate.waitFor();
-  await asOf(page).waitFor({ state: 'detached' });
-  // The project's answer alone confirms the kept state; the fresh mark waits for the status's too,
-  // which may come a moment later.
-  await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video-fresh').length > 0);
-  const [usable, fresh] = await page.evaluate(() => ['video', 'video-fresh']
-    .map((s) => performance.getEntriesByName(`storyreel:ready:${s}`)[0]?.startTime));
-  assert.ok(usable < fresh, `usable at ${usable} ms, fresh at ${fresh} ms`);
-  await page.context().close();
-});
+    const hold = await holdAnswers(page, new RegExp(`/api/v1/scene-projects/${ids.proposed}$`));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: new RegExp(IDEAS.proposed.slice(0, 20)) }).waitFor();
+    await asOf(page).filter({ hasText: /· checking…$/ }).waitFor();
+    await page.getByText(IDEAS.proposed).first().waitFor();
+    assert.ok(hold.count() >= 1, 'the project was asked for and is not answered yet');
+    assert.equal(await approve.count(), 0, 'no approval from a kept state');
+    assert.equal(await scene1.getByRole('textbox').count(), 0, 'no scene edited on a kept state');
+    await hold.release();
+    await approve.waitFor();
+    await asOf(page).waitFor({ state: 'detached' });
+    assert.equal(await scene1.getByLabel('Description').isEditable(), true);
+  });
 
-test('a kept project the service no longer shows is forgotten: not found, nothing marked as kept', async () => {
-  const page = await openPage(browser);
-  await signIn(page, `/projects/${ids.completed}/video`);
-  await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
-  const kept = () => page.evaluate(() => sessionStorage.getItem('storyreel.last_known.projects') ?? '');
-  // The heading follows the status; the project is read beside it, and kept once its answer is in.
-  await page.waitForFunction((id) => new RegExp(`(^|\u001e)${id}\u001f`).test(sessionStorage.getItem('storyreel.last_known.projects') ?? ''), ids.completed);
+  await t.test('a kept finished video plays at once, and regenerating or upscaling waits for the service', async () => {
+    await open(IDEAS.completed, `/projects/${ids.completed}/video`);
+    const regenerate = page.getByRole('button', { name: /^Regenerate scene 1/ });
+    await regenerate.waitFor();
 
-  // Gone from the service (deleted, or another account's now): both reads answer 404.
-  await page.route(new RegExp(`/api/v1/scene-projects/${ids.completed}(/status)?$`), (route) => route.fulfill({
-    status: 404, contentType: 'application/json', body: '{"detail":"Not found"}',
-  }));
-  await page.reload();
-  await page.getByRole('heading', { name: 'Project not found' }).waitFor();
-  assert.equal(await asOf(page).count(), 0, 'nothing marked as kept beside it');
-  assert.doesNotMatch(await kept(), new RegExp(`(^|\\u001e)${ids.completed}\\u001f`), 'and no longer kept');
+    // Neither the project nor its status answered: the page is the kept project's, playable, marked.
+    const hold = await holdAnswers(page, new RegExp(`/api/v1/scene-projects/${ids.completed}(/status)?$`));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+    await asOf(page).filter({ hasText: /· checking…$/ }).waitFor();
+    await page.waitForFunction(() => document.querySelector('video')?.readyState >= 1, null, { timeout: 10_000 });
+    assert.ok(hold.count() >= 1, 'the project was asked for and is not answered yet');
+    assert.equal(await regenerate.count(), 0, 'no regeneration offered from a kept state');
+    assert.equal(await page.getByRole('button', { name: 'Upscale the video' }).count(), 0, 'no upscale either');
+    await hold.release();
+    await regenerate.waitFor();
+    await asOf(page).waitFor({ state: 'detached' });
+    // The project's answer alone confirms the kept state; the fresh mark waits for the status's too,
+    // which may come a moment later.
+    await page.waitForFunction(() => performance.getEntriesByName('storyreel:ready:video-fresh').length > 0);
+    const [usable, fresh] = await page.evaluate(() => ['video', 'video-fresh']
+      .map((s) => performance.getEntriesByName(`storyreel:ready:${s}`)[0]?.startTime));
+    assert.ok(usable < fresh, `usable at ${usable} ms, fresh at ${fresh} ms`);
+  });
+
+  // On the finished video the step before left, its project kept.
+  await t.test('a kept project the service no longer shows is forgotten: not found, nothing marked as kept', async () => {
+    const kept = () => page.evaluate(() => sessionStorage.getItem('storyreel.last_known.projects') ?? '');
+    // The heading follows the status; the project is read beside it, and kept once its answer is in.
+    await page.waitForFunction((id) => new RegExp(`(^|\u001e)${id}\u001f`).test(sessionStorage.getItem('storyreel.last_known.projects') ?? ''), ids.completed);
+
+    // Gone from the service (deleted, or another account's now): both reads answer 404.
+    await page.route(new RegExp(`/api/v1/scene-projects/${ids.completed}(/status)?$`), (route) => route.fulfill({
+      status: 404, contentType: 'application/json', body: '{"detail":"Not found"}',
+    }));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Project not found' }).waitFor();
+    assert.equal(await asOf(page).count(), 0, 'nothing marked as kept beside it');
+    assert.doesNotMatch(await kept(), new RegExp(`(^|\\u001e)${ids.completed}\\u001f`), 'and no longer kept');
+  });
   await page.context().close();
 });
