@@ -1,6 +1,7 @@
 //! The document around the app: its title, where the person is, and where focus goes on a new page.
 
 use std::cell::RefCell;
+use wasm_bindgen::JsCast;
 
 pub fn set_title(title: &str) {
     let title = if title.is_empty() { "storyreel".to_owned() } else { format!("{title} · storyreel") };
@@ -126,4 +127,18 @@ pub fn focus_heading_if_wanted(heading: &web_sys::HtmlElement) {
         let _ = heading.set_attribute("tabindex", "-1");
         let _ = heading.focus();
     }
+}
+
+/// The element `id` focused (the browser brings it into view), if it is there.
+pub fn focus_by_id(id: &str) {
+    let found = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id));
+    if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = element.focus();
+    }
+}
+
+/// The element `id` focused once the change that makes it is drawn (it may be made in the same change
+/// as the call).
+pub fn focus_when_drawn(id: String) {
+    leptos::prelude::request_animation_frame(move || focus_by_id(&id));
 }

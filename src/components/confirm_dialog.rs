@@ -1,3 +1,4 @@
+use crate::browser::page::focus_by_id;
 use crate::components::{MessageBanner, Tone};
 use crate::hooks::use_effect;
 use leptos::html;
@@ -19,6 +20,10 @@ pub fn ConfirmDialog(
     #[prop(into)] error: Signal<Option<String>>,
     on_confirm: Callback<()>,
     #[prop(optional)] other: Option<(&'static str, Callback<()>)>,
+    /// The element (by id) that takes the focus when the action removed the control that opened the
+    /// dialog from this page (a deleted row's button).
+    #[prop(optional)]
+    then_focus: Option<&'static str>,
     children: Children,
 ) -> impl IntoView {
     let dialog = NodeRef::<html::Dialog>::new();
@@ -34,10 +39,11 @@ pub fn ConfirmDialog(
     });
     // Not every browser gives focus back by itself, and none does once the opener was rebuilt; an
     // opener that is gone (the action moved to another page) is left to that page's own focus.
-    let give_focus_back = move || {
-        if let Some(el) = opener.try_update_value(Option::take).flatten().filter(|el| el.is_connected()) {
+    let give_focus_back = move || match opener.try_update_value(Option::take).flatten().filter(|el| el.is_connected()) {
+        Some(el) => {
             let _ = el.focus();
         }
+        None => then_focus.into_iter().for_each(focus_by_id),
     };
     let heading_id =
         format!("dialog-{}", title.to_ascii_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-"));

@@ -2,13 +2,14 @@
 //! takes the focus (a screen reader reads it at once, a sighted person sees what stopped the send) and
 //! links each problem to its field. The send button stays enabled: a person who tries it learns why.
 
+use crate::browser::page::{focus_by_id, focus_when_drawn};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// `problems`: each field's id and message in the form's order, as the last send with errors found
 /// them (empty: no summary). After such a send, `focus_error_summary`.
 #[component]
-pub fn ErrorSummary(#[prop(into)] problems: Signal<Vec<(&'static str, String)>>) -> impl IntoView {
+pub fn ErrorSummary(#[prop(into)] problems: Signal<Vec<(String, String)>>) -> impl IntoView {
     move || {
         let listed = problems.get();
         (!listed.is_empty()).then(|| {
@@ -21,7 +22,7 @@ pub fn ErrorSummary(#[prop(into)] problems: Signal<Vec<(&'static str, String)>>)
                                 href=format!("#{id}")
                                 on:click=move |ev| {
                                     ev.prevent_default();
-                                    focus_by_id(id);
+                                    focus_by_id(&id);
                                 }
                             >
                                 {message}
@@ -44,20 +45,36 @@ pub fn ErrorSummary(#[prop(into)] problems: Signal<Vec<(&'static str, String)>>)
 
 /// The summary's list from each field's id and problem, in the form's order: the fields with none
 /// are left out.
-pub fn listed<'a>(fields: impl IntoIterator<Item = (&'static str, &'a Option<String>)>) -> Vec<(&'static str, String)> {
-    fields.into_iter().filter_map(|(id, problem)| problem.clone().map(|m| (id, m))).collect()
+pub fn listed<'a>(fields: impl IntoIterator<Item = (&'static str, &'a Option<String>)>) -> Vec<(String, String)> {
+    fields.into_iter().filter_map(|(id, problem)| problem.clone().map(|m| (id.to_owned(), m))).collect()
+}
+
+/// Notes in `shown` each of `fields` (ids) the person leaves, for a form whose `focusout` this handles:
+/// a field's problem shows once it was left (GOV.UK's pattern), so the first letters of one flag
+/// nothing in the fields not reached yet.
+pub fn note_left(
+    shown: RwSignal<Vec<&'static str>>,
+    fields: &'static [&'static str],
+) -> impl Fn(leptos::ev::FocusEvent) + Copy {
+    move |ev| {
+        // Not on the way to the send button: a message shown now would move the button from under the
+        // pointer before the click lands. The send shows every field's problem anyway.
+        let to_send = ev.related_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        if to_send.is_some_and(|e| e.get_attribute("type").as_deref() == Some("submit")) {
+            return;
+        }
+        let id = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|e| e.id());
+        if let Some(field) = fields.iter().find(|f| id.as_deref() == Some(**f)) {
+            shown.update(|s| {
+                if !s.contains(field) {
+                    s.push(field);
+                }
+            });
+        }
+    }
 }
 
 /// Gives the summary the focus once it is drawn (it may appear in the same change as the send).
 pub fn focus_error_summary() {
-    request_animation_frame(|| focus_by_id("error-summary"));
-}
-
-/// The element `id` focused (the browser brings it into view); a summary's link leaves the address as
-/// it is, where following `#id` would make it a step of history.
-fn focus_by_id(id: &str) {
-    let found = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id));
-    if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-        let _ = element.focus();
-    }
+    focus_when_drawn("error-summary".into());
 }

@@ -4,7 +4,7 @@
 use crate::api::{ApiError, CreateProjectRequest, ErrorKind};
 use crate::browser::page::set_title;
 use crate::components::{
-    focus_error_summary, listed, ErrorSummary, MessageBanner, PageHeading, PersonChoice, TextField, Tone,
+    focus_error_summary, listed, note_left, ErrorSummary, MessageBanner, PageHeading, PersonChoice, TextField, Tone,
 };
 use crate::domain::credits::approval_estimate;
 use crate::domain::keys;
@@ -15,7 +15,6 @@ use crate::routes;
 use crate::session::{use_session, Failure};
 use crate::stores::{drafts, persons};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// The form's fields, by id, in its order: what the error summary links to.
 const IDEA: &str = "story-idea";
@@ -94,22 +93,7 @@ pub fn NewStoryPage() -> impl IntoView {
         false => Vec::new(),
         true => local.with(|p| listed([(IDEA, &p.idea), (PERSON, &p.person_id), (SCENES, &p.num_scenes)])),
     });
-    let left = move |ev: leptos::ev::FocusEvent| {
-        // Not on the way to the send button: a message shown now would move the button from under the
-        // pointer before the click lands. The send shows every field's problem anyway.
-        let to_send = ev.related_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        if to_send.is_some_and(|e| e.get_attribute("type").as_deref() == Some("submit")) {
-            return;
-        }
-        let id = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|e| e.id());
-        if let Some(field) = FIELDS.into_iter().find(|f| id.as_deref() == Some(*f)) {
-            shown.update(|s| {
-                if !s.contains(&field) {
-                    s.push(field);
-                }
-            });
-        }
-    };
+    let left = note_left(shown, &FIELDS);
     let person = Signal::derive(move || draft.with(|d| d.person_id.clone()));
     let count = Signal::derive(move || (draft.with(|d| idea_length(&d.idea)), MAX_IDEA_CHARS));
     let estimate =

@@ -61,7 +61,7 @@ pub fn SignInPage() -> impl IntoView {
     };
     let checking = check.pending;
 
-    let summary = RwSignal::new(Vec::<(&'static str, String)>::new());
+    let summary = RwSignal::new(Vec::<(String, String)>::new());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if checking.get_untracked() {
