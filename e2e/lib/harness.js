@@ -458,7 +458,7 @@ export const ACCESS_MODES = [
   { width: 640, theme: 'light', mode: 'zoom200' },
   { width: 1280, theme: 'light', mode: 'forced' },
   { width: 360, theme: 'dark', mode: 'forced' },
-  // Last: the spacing stays in the page's style sheet once put there.
+  // Last: the spacing is taken out of the page's style sheet after the last variant.
   { width: 360, theme: 'light', mode: 'spacing' },
 ];
 
@@ -476,6 +476,7 @@ const TEXT_SPACING = [
  * asserts. */
 export async function screenInEveryVariant(page, name, variants = [...SCREEN_VARIANTS, ...ACCESS_MODES]) {
   const problems = [];
+  let spaced = false;
   for (const { width, theme, mode } of variants) {
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce', forcedColors: mode === 'forced' ? 'active' : 'none' });
@@ -484,6 +485,7 @@ export async function screenInEveryVariant(page, name, variants = [...SCREEN_VAR
         const sheet = [...document.styleSheets].at(-1);
         for (const rule of rules) sheet.insertRule(rule, sheet.cssRules.length);
       }, TEXT_SPACING);
+      spaced = true;
     }
     // Layout and any transition settle before the checks.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -499,6 +501,13 @@ export async function screenInEveryVariant(page, name, variants = [...SCREEN_VAR
     for (const p of found) problems.push(`${file}: ${p}`);
   }
   await page.emulateMedia({ forcedColors: 'none' });
+  // The page goes on as the person had it: a later screen in it is not checked in forced spacing alone.
+  if (spaced) {
+    await page.evaluate((count) => {
+      const sheet = [...document.styleSheets].at(-1);
+      for (let i = 0; i < count; i++) sheet.deleteRule(sheet.cssRules.length - 1);
+    }, TEXT_SPACING.length);
+  }
   if (page.problems?.length) problems.push(`${name}: errors in the page: ${page.problems.join(' | ')}`);
   return problems;
 }
