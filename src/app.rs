@@ -103,6 +103,7 @@ fn page(screen: Screen) -> AnyView {
         Screen::NewStory => with_code(page_code::new_story, PAGE_CODE),
         Screen::Persons => with_code(page_code::persons, PAGE_CODE),
         Screen::Spending => with_code(page_code::spending, PAGE_CODE),
+        Screen::Styles => with_code(page_code::styles, PAGE_CODE),
         Screen::Project(id) => with_code(move || page_code::project(id), PAGE_CODE),
         Screen::Video(id) => with_code(move || page_code::video(id), PAGE_CODE),
         Screen::NoSuchProject => view! { <NotFound project=true /> }.into_any(),
@@ -138,6 +139,9 @@ fn Header() -> impl IntoView {
                                 </a>
                                 <a href=routes::SPENDING aria-current=current(routes::SPENDING)>
                                     "Spending"
+                                </a>
+                                <a href=routes::STYLES aria-current=current(routes::STYLES)>
+                                    "Styles"
                                 </a>
                             </nav>
                         }

@@ -7,7 +7,7 @@
 //! search. (The video page's finished view is one of its own,
 //! `pages::video::finished_part`.)
 
-use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SpendingPage, VideoPage};
+use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SpendingPage, StylesPage, VideoPage};
 use crate::split_code::split_code;
 use leptos::prelude::*;
 
@@ -15,6 +15,7 @@ split_code!(projects, preload_projects, () => view! { <ProjectsPage /> });
 split_code!(new_story, preload_new_story, () => view! { <NewStoryPage /> });
 split_code!(persons, preload_persons, () => view! { <PersonsPage /> });
 split_code!(spending, preload_spending, () => view! { <SpendingPage /> });
+split_code!(styles, preload_styles, () => view! { <StylesPage /> });
 split_code!(project, preload_project, (id: i64) => view! { <ProjectPage id=id /> });
 split_code!(video, preload_video, (id: i64) => view! { <VideoPage id=id /> });
 
@@ -29,4 +30,5 @@ pub async fn preload_all() {
     let _ = preload_new_story().await;
     let _ = preload_persons().await;
     let _ = preload_spending().await;
+    let _ = preload_styles().await;
 }

@@ -7,6 +7,7 @@ pub const SIGN_IN: &str = "/sign-in";
 pub const NEW_STORY: &str = "/new";
 pub const PERSONS: &str = "/persons";
 pub const SPENDING: &str = "/spending";
+pub const STYLES: &str = "/styles";
 
 /// The screen an address shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +17,7 @@ pub enum Screen {
     NewStory,
     Persons,
     Spending,
+    Styles,
     Project(i64),
     Video(i64),
     /// `/projects/<not an id>…`: said as a missing project, not a missing page.
@@ -49,6 +51,7 @@ pub fn screen_for(path: &str) -> Screen {
         (Some("new"), None, ..) => Screen::NewStory,
         (Some("persons"), None, ..) => Screen::Persons,
         (Some("spending"), None, ..) => Screen::Spending,
+        (Some("styles"), None, ..) => Screen::Styles,
         (Some("projects"), Some(id), rest, None) => {
             let id = Some(id).filter(|id| id.bytes().all(|b| b.is_ascii_digit())).and_then(|id| id.parse().ok());
             match (id.filter(|id: &i64| *id > 0), rest) {
@@ -137,7 +140,7 @@ mod tests {
     fn a_project_s_screens_name_it_and_no_other_does() {
         assert_eq!(screen_for("/projects/42").project_id(), Some(42));
         assert_eq!(screen_for("/projects/42/video").project_id(), Some(42));
-        for path in ["/", "/sign-in", "/new", "/persons", "/spending", "/projects/x", "/nowhere"] {
+        for path in ["/", "/sign-in", "/new", "/persons", "/spending", "/styles", "/projects/x", "/nowhere"] {
             assert_eq!(screen_for(path).project_id(), None, "{path}");
         }
     }
@@ -153,6 +156,8 @@ mod tests {
             ("/persons", Screen::Persons),
             ("/persons/1", Screen::NotFound),
             ("/spending", Screen::Spending),
+            ("/styles", Screen::Styles),
+            ("/styles/x", Screen::NotFound),
             ("/projects/42", Screen::Project(42)),
             ("/projects/42/video", Screen::Video(42)),
             ("/projects/42/video/", Screen::Video(42)),
@@ -180,6 +185,7 @@ mod tests {
             Screen::NewStory,
             Screen::Persons,
             Screen::Spending,
+            Screen::Styles,
             Screen::Project(4),
             Screen::Video(4),
             Screen::NoSuchProject,

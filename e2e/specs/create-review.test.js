@@ -2,7 +2,7 @@
 // across a reload, a save, approval through the confirmation; and the failure paths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { changedAnswer, checkScreen, openPage, testOnce, useRun } from '../lib/harness.js';
+import { changedAnswer, checkScreen, openPage, profile, screenInEveryVariant, testOnce, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 useRun(['--speed', '20'], {}, (run) => ({ sim, web, browser } = run));
@@ -34,6 +34,7 @@ test('create a 3-scene project, edit scene 2, reload, save, approve and arrive a
   const title = await page.getByRole('heading', { level: 1 }).textContent();
   assert.ok(title.length > 0);
   assert.equal(await page.title(), `${title} · storyreel`);
+  const proposed = await scene2.getByLabel('Motion prompt').inputValue();
   await scene2.getByLabel('Description').fill('The whale surfaces beside the rocks');
   await scene2.getByLabel('Motion prompt').fill('A slow crane shot rising over the waves');
   await scene2.getByText('Unsaved changes').waitFor();
@@ -48,10 +49,43 @@ test('create a 3-scene project, edit scene 2, reload, save, approve and arrive a
   assert.equal(await scene2.getByLabel('Motion prompt').inputValue(), 'A slow crane shot rising over the waves');
   await checkScreen(page, 'review-unsaved');
 
+  // Approval tried with a scene unsaved: a summary above the form says so, takes the focus and links
+  // to the scene's save (GOV.UK's pattern); no dialog, nothing reserved.
+  await page.getByRole('button', { name: 'Approve and generate…' }).click();
+  const problem = 'Scene 2 has unsaved changes: save or discard them';
+  await page.waitForFunction(() => document.activeElement?.id === 'error-summary');
+  assert.match(await page.locator('#error-summary').textContent(), /^There is a problem/);
+  assert.equal(await page.getByRole('dialog').count(), 0);
+  // Its look in every width, theme and mode once: no open answer changes it.
+  if (profile === 'default') {
+    assert.deepEqual(await screenInEveryVariant(page, 'review-problem'), []);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  await page.getByRole('link', { name: problem }).click();
+  await page.waitForFunction(() => document.activeElement?.id === 'scene-2-save');
+  assert.equal(asked.length, 1, 'a link within the page asks nothing');
+
   await scene2.getByRole('button', { name: 'Save scene 2' }).click();
   await scene2.getByText('Saved.').waitFor();
+  assert.equal(await page.getByRole('link', { name: problem }).count(), 0, 'the problem is gone with its cause');
   const puts = await sim.requests('PUT', new RegExp(`/scene-projects/${id}/scenes/\\d+$`));
   assert.equal(puts.length, 1);
+
+  // The proposal read first is kept: the scene can go back to it, and that is a step to undo and redo.
+  // Nothing is sent until the person saves.
+  const motion = scene2.getByLabel('Motion prompt');
+  await scene2.getByRole('button', { name: 'Back to the proposal in scene 2' }).click();
+  await scene2.getByText('Back to the proposal: unsaved changes').waitFor();
+  assert.equal(await motion.inputValue(), proposed);
+  await scene2.getByRole('button', { name: 'Undo in scene 2' }).click();
+  await scene2.getByText('Undone: as saved.').waitFor();
+  assert.equal(await motion.inputValue(), 'A slow crane shot rising over the waves');
+  await scene2.getByRole('button', { name: 'Redo in scene 2' }).click();
+  await scene2.getByText('Redone: unsaved changes').waitFor();
+  assert.equal(await motion.inputValue(), proposed);
+  await scene2.getByRole('button', { name: 'Undo in scene 2' }).click();
+  await scene2.getByText('Undone: as saved.').waitFor();
+  assert.equal((await sim.requests('PUT', new RegExp(`/scene-projects/${id}/scenes/\\d+$`))).length, 1, 'nothing sent unasked');
 
   const before = (await sim.control('GET', '/_sim/users/1')).credits;
   await page.getByRole('button', { name: 'Approve and generate…' }).click();
@@ -145,9 +179,33 @@ test('the whole journey works with the keyboard alone', async () => {
   await page.keyboard.type('2');
   // Submit from a text field with Enter, as forms allow.
   await page.keyboard.press('Enter');
-  await page.getByRole('group', { name: /^Scene 2/ }).waitFor();
+  const scene2 = page.getByRole('group', { name: /^Scene 2/ });
+  await scene2.waitFor();
 
+  // An edit, an approval tried, the summary's link followed, and the edit undone: by keyboard.
+  const description = scene2.getByLabel('Description');
+  const proposed = await description.inputValue();
+  await description.focus();
+  await page.keyboard.type(' at dusk');
   const approve = page.getByRole('button', { name: 'Approve and generate…' });
+  await approve.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'error-summary');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'scene-2-save');
+  await scene2.getByRole('button', { name: 'Undo in scene 2' }).focus();
+  await page.keyboard.press('Enter');
+  await scene2.getByText('Undone: as saved.').waitFor();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press(' ');
+  await scene2.getByText('Redone: unsaved changes').waitFor();
+  assert.equal(await description.inputValue(), `${proposed} at dusk`);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await scene2.getByText('Undone: as saved.').waitFor();
+  assert.equal(await description.inputValue(), proposed);
+
   await approve.focus();
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('button', { name: 'Reserve 200 credits and generate' });
@@ -212,5 +270,69 @@ testOnce('a project whose scenes are still being written is read again by itself
     const reads = (await sim.requests('GET', new RegExp(`^/api/v1/scene-projects/${id}$`))).length;
     assert.ok(reads >= 3, `read until the scenes came: ${reads} reads`);
   });
+  await page.context().close();
+});
+
+// Both profiles: saving a styled scene is an update-scene request, whose answer the spec leaves open.
+test('a style made on its page is applied to every scene in review, seen unsaved, saved one request a scene, and undone', async () => {
+  const page = await openPage(browser);
+  await signIn(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Styles' }).click();
+  await page.getByRole('heading', { name: 'Styles', level: 1 }).waitFor();
+
+  // Sent empty: the summary says what is missing and takes the focus.
+  await page.getByRole('button', { name: 'Save style' }).click();
+  await page.waitForFunction(() => document.activeElement?.id === 'error-summary');
+  await page.getByRole('link', { name: 'Enter a name for the style' }).waitFor();
+  await page.getByLabel('Name', { exact: true }).fill('Noir');
+  await page.getByLabel('Image phrase').fill('film noir, high contrast');
+  await page.getByLabel('Motion phrase').fill('slow dolly in');
+  await page.getByRole('button', { name: 'Save style' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved the style “Noir”.' }).waitFor();
+  if (profile === 'default') {
+    assert.deepEqual(await screenInEveryVariant(page, 'styles'), []);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Delete “Noir”' }).click();
+    const question = page.getByRole('dialog', { name: 'Delete the style' });
+    await question.getByText('Scenes it was applied to keep their prompts.').waitFor();
+    await checkScreen(page, 'style-delete-dialog');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+  }
+
+  await nav.getByRole('link', { name: 'New story' }).click();
+  await page.getByLabel('Story idea').fill('A paper boat sails down a rainy street');
+  await page.getByLabel('Person id').fill('1');
+  await page.getByLabel('Number of scenes').fill('3');
+  await page.getByRole('button', { name: 'Propose scenes' }).click();
+  const scenes = [1, 2, 3].map((n) => page.getByRole('group', { name: new RegExp(`^Scene ${n}`) }));
+  await scenes[2].waitFor();
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const proposed = await Promise.all(scenes.map((s) => s.getByLabel('Image prompt').inputValue()));
+
+  assert.equal(await page.getByLabel('Style').inputValue(), 'Noir');
+  await page.getByRole('button', { name: 'Apply to every scene' }).click();
+  await page.getByText('“Noir” is added to the prompts of scenes 1, 2 and 3. Nothing is sent until you save.').waitFor();
+  for (const [at, scene] of scenes.entries()) {
+    await scene.getByText('Style added: unsaved changes').waitFor();
+    assert.equal(await scene.getByLabel('Image prompt').inputValue(), `${proposed[at].trimEnd()}, film noir, high contrast`);
+  }
+  const puts = () => sim.requests('PUT', new RegExp(`/scene-projects/${id}/scenes/\\d+$`));
+  assert.equal((await puts()).length, 0, 'seen before anything is sent');
+  if (profile === 'default') {
+    assert.deepEqual(await screenInEveryVariant(page, 'review-styled'), []);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  // Undone at once, then applied again and saved: one request a scene.
+  await page.getByRole('button', { name: 'Undo the style' }).click();
+  await page.getByText('“Noir” is undone in every scene it changed.').waitFor();
+  assert.equal(await scenes[0].getByLabel('Image prompt').inputValue(), proposed[0]);
+  await page.getByRole('button', { name: 'Apply to every scene' }).click();
+  await page.getByRole('button', { name: 'Save the styled scenes' }).click();
+  for (const scene of scenes) await scene.getByText('Saved.').waitFor();
+  assert.equal((await puts()).length, 3, 'one request a scene');
+  const saved = (await sim.call('GET', `/scene-projects/${id}`)).scenes.sort((a, b) => a.scene_number - b.scene_number);
+  assert.deepEqual(saved.map((s) => s.image_prompt), proposed.map((p) => `${p.trimEnd()}, film noir, high contrast`));
   await page.context().close();
 });

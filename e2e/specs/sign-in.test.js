@@ -68,9 +68,12 @@ test('sign in: a wrong token refused, then the demo token, the first request suc
     assert.ok((await signOut.boundingBox()).height < 40, 'on one line');
     assert.ok(Math.abs((await top(banner.getByRole('combobox', { name: 'Theme' }))) - brand) < 16, 'so does the theme');
     const nav = banner.getByRole('navigation', { name: 'Main' });
+    // Five places do not fit one row at 360 px in a size a thumb can hit: they wrap, each link whole.
     const links = await nav.getByRole('link').all();
-    const rows = new Set(await Promise.all(links.map(async (l) => Math.round((await l.boundingBox()).y))));
-    assert.equal(rows.size, 1, 'the nav is one row under the brand');
+    const boxes = await Promise.all(links.map((l) => l.boundingBox()));
+    const rows = new Set(boxes.map((b) => Math.round(b.y)));
+    assert.ok(rows.size <= 2, `the nav wraps to at most two rows under the brand: ${rows.size}`);
+    assert.ok(boxes.every((b) => b.height < 40 && b.y > brand), 'each link on one line, under the brand');
     await checkScreen(page, 'projects-360');
     await nav.getByRole('link', { name: 'New story' }).click();
     await page.getByRole('heading', { name: 'New story' }).waitFor();

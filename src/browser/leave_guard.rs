@@ -34,8 +34,9 @@ pub fn guard_leaving(has_unsaved: impl Fn() -> bool + Clone + 'static) {
         let to_link = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            // A download link (the script's files) stays on the page.
-            .and_then(|el| el.closest("a[href]:not([download])").ok().flatten());
+            // A download link (the script's files) and a link within the page (the error summary's)
+            // stay on the page.
+            .and_then(|el| el.closest("a[href]:not([download]):not([href^='#'])").ok().flatten());
         if to_link.is_none() || !unsaved() {
             return;
         }

@@ -4,7 +4,8 @@ use crate::api::Scene;
 use crate::components::{MessageBanner, TextField, Tone};
 use crate::domain::narration;
 use crate::domain::scene_edit::SceneText;
-use crate::hooks::{use_scene_edit, SaveState, SceneEdit};
+use crate::domain::scene_history::History;
+use crate::hooks::{use_scene_edit, Orders, SaveState, SceneEdit};
 use leptos::prelude::*;
 
 /// A scene text's field: its key, its label, and how it is read and written.
@@ -30,19 +31,52 @@ pub fn SceneEditor(
     /// Told the scene's number and texts each time the service is known to hold new ones.
     #[prop(optional)]
     on_saved: Option<Callback<(i64, SceneText)>>,
+    /// What the review asks of every scene at once (a style, its undoing, a save).
+    #[prop(optional)]
+    orders: Option<Orders>,
 ) -> impl IntoView {
     let number = scene.scene_number;
-    let SceneEdit { edited, theirs, state, dirty, saving, save, settle } =
-        use_scene_edit(project_id, &scene, editable, unsaved, on_saved);
+    let SceneEdit {
+        edited,
+        theirs,
+        state,
+        dirty,
+        saving,
+        save,
+        settle,
+        history,
+        moved,
+        step,
+        off_proposal,
+        to_proposal,
+    } = use_scene_edit(project_id, &scene, editable, unsaved, on_saved, orders);
     let save = move |_| save.run(());
     let settle = move |keep: bool| settle.run(keep);
+    let can_undo = Memo::new(move |_| history.with(|h| h.can_undo()));
+    let can_redo = Memo::new(move |_| history.with(|h| h.can_redo()));
+    // Undo (`back`) or Redo: offered while there is a step to take.
+    let step_button = move |label: &'static str, back: bool, can: Memo<bool>| {
+        view! {
+            <button
+                type="button"
+                class="button"
+                aria-label=format!("{label} in scene {number}")
+                on:click=move |_| step.run(back)
+                aria-disabled=move || (!can.get()).to_string()
+            >
+                {label}
+            </button>
+        }
+    };
 
-    let fields = FIELDS.map(|(slug, label, read, field)| {
+    let fields = FIELDS.into_iter().enumerate().map(|(at, (slug, label, read, field))| {
         let id = format!("scene-{number}-{slug}");
         let value = move || edited.with(|t| read(t).clone());
         if editable {
             let on_input = Callback::new(move |text: String| {
                 state.set(SaveState::Idle);
+                moved.set(None);
+                edited.with_untracked(|before| history.update(|h| h.typed(at, before)));
                 edited.update(|t| *field(t) = text);
             });
             // The narration says how long it likely takes to say, against the scene's 10 seconds.
@@ -64,11 +98,12 @@ pub fn SceneEditor(
             }
             .into_any()
         }
-    });
+    }).collect_view();
 
     view! {
         <li class="scene">
-            <fieldset class="scene-card">
+            // Leaving a field ends its typing step: coming back to it later is another change to undo.
+            <fieldset class="scene-card" on:focusout=move |_| history.update(History::pause)>
                 <legend>
                     {format!("Scene {number}")}
                     {talking_head.then(|| view! { <span class="tag">" · talking head"</span> })}
@@ -86,6 +121,7 @@ pub fn SceneEditor(
                             <div class="actions">
                                 <button
                                     type="button"
+                                    id=format!("scene-{number}-save")
                                     class="button primary"
                                     on:click=save
                                     aria-disabled=move || (!dirty.get() || saving.get()).to_string()
@@ -105,13 +141,38 @@ pub fn SceneEditor(
                                     {format!("Discard scene {number} changes")}
                                 </button>
                                 <span class="save-state" role="status">
-                                    {move || match state.get() {
+                                    {move || match (state.get(), moved.get()) {
                                         _ if saving.get() => "Saving…".to_owned(),
-                                        SaveState::Saved if !dirty.get() => "Saved.".to_owned(),
+                                        (SaveState::Saved, _) if !dirty.get() => "Saved.".to_owned(),
+                                        (_, Some(m)) if dirty.get() => format!("{m}: unsaved changes"),
+                                        (_, Some(m)) => format!("{m}: as saved."),
                                         _ if dirty.get() => "Unsaved changes".to_owned(),
                                         _ => String::new(),
                                     }}
                                 </span>
+                            </div>
+                            // Beside the text's own undo (the browser's, in a field, until it is left):
+                            // these span the visit's saves and the whole scene.
+                            <div class="actions">
+                                {step_button("Undo", true, can_undo)} {step_button("Redo", false, can_redo)}
+                                {to_proposal
+                                    .map(|to_proposal| {
+                                        view! {
+                                            <button
+                                                type="button"
+                                                class="button"
+                                                aria-label=format!("Back to the proposal in scene {number}")
+                                                on:click=move |_| {
+                                                    if off_proposal.get_untracked() {
+                                                        to_proposal.run(())
+                                                    }
+                                                }
+                                                aria-disabled=move || (!off_proposal.get()).to_string()
+                                            >
+                                                "Back to the proposal"
+                                            </button>
+                                        }
+                                    })}
                             </div>
                         }
                     })}

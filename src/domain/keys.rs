@@ -30,6 +30,11 @@ pub fn project_draft(project_id: i64) -> String {
     format!("storyreel.draft.project.{project_id}")
 }
 
+/// A project's scenes as the service first proposed them, read on this device (`stores::proposals`).
+pub fn proposal(project_id: i64) -> String {
+    format!("storyreel.proposal.{project_id}")
+}
+
 /// What the regenerate dialog of one scene holds.
 pub fn regenerate_draft(project_id: i64, scene_number: i64) -> String {
     format!("storyreel.draft.regenerate.{project_id}.{scene_number}")
@@ -67,6 +72,14 @@ pub fn budget(owner: &str) -> String {
     per_account("budget", owner)
 }
 
+/// An account's styles (`domain::styles`), beside its persons.
+pub fn styles(owner: &str) -> String {
+    per_account("styles", owner)
+}
+
+/// The new style the Styles page's form holds, until it is saved.
+pub const STYLE_DRAFT: &str = "storyreel.draft.style";
+
 /// Where the device keeps an account's persons: under its user id when the service showed it
 /// (`account::owner` is `fingerprint:user`), so a renewed token of the same account finds them;
 /// under the token's fingerprint until then.
@@ -87,7 +100,7 @@ pub fn unconfirmed_prefix(owner: &str) -> String {
 
 /// Whether `key` holds things kept under another account than `owner` (a ledger, names, records).
 pub fn another_accounts(key: &str, owner: &str) -> bool {
-    ["spending", "budget", "persons", "unconfirmed"].into_iter().any(|what| {
+    ["spending", "budget", "persons", "styles", "unconfirmed"].into_iter().any(|what| {
         let mine = per_account(what, owner);
         key.starts_with(&format!("storyreel.{what}.")) && key != mine && !key.starts_with(&format!("{mine}."))
     })
@@ -145,8 +158,10 @@ mod tests {
             spending(&me),
             budget(&me),
             persons(&me),
+            styles(&me),
             unconfirmed(&me, 4),
             project_draft(4),
+            proposal(4),
             versions(4),
             STORY_DRAFT.into(),
         ] {
@@ -157,6 +172,7 @@ mod tests {
             spending(&other),
             budget(&other),
             persons(&other),
+            styles(&other),
             unconfirmed(&other, 4),
             unconfirmed(&owner("x", None), 4),
         ] {

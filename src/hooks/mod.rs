@@ -25,7 +25,7 @@ pub use use_paid_actions::{use_paid_actions, Outcomes, PaidActions};
 pub use use_poller::{use_poller, Ahead, Moment, PollState, Poller, UsePollerOptions};
 pub use use_ready_mark::use_ready_mark;
 pub use use_retry::{use_retry, Attempt};
-pub use use_scene_edit::{use_scene_edit, SaveState, SceneEdit};
+pub use use_scene_edit::{use_scene_edit, Orders, SaveState, SceneEdit, SceneOrder};
 pub use use_shared_status::{use_shared_status, StatusAnswer};
 pub use use_task::{use_load, use_task, Task};
 pub use use_text_track::use_text_track;

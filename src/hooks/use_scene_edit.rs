@@ -1,14 +1,36 @@
 //! `use_scene_edit`: one scene's texts as the person edits them in review: the draft kept on the
 //! device while they are unsaved, the save (only the changed fields, and never over a text saved
-//! elsewhere meanwhile), and the choice when the service's text moved on. The rules are
-//! `domain::scene_edit`; `components::SceneEditor` is the view.
+//! elsewhere meanwhile), the choice when the service's text moved on, undo and redo for the visit, and
+//! the way back to the proposal. The rules are `domain::scene_edit` and `domain::scene_history`;
+//! `components::SceneEditor` is the view.
 
 use crate::api::{ApiError, Client, Scene};
 use crate::domain::scene_edit::{changed_elsewhere, check_save, SaveCheck, SceneDraft, SceneText};
+use crate::domain::scene_history::History;
+use crate::domain::styles::{styled, Style};
 use crate::hooks::{use_effect, use_task};
 use crate::session::{use_session, Failure};
-use crate::stores::drafts;
+use crate::stores::{drafts, proposals};
 use leptos::prelude::*;
+
+/// What the review asks of every scene at once (`Orders`).
+#[derive(Clone)]
+pub enum SceneOrder {
+    /// Add the style's phrases to the prompts: a step, to be saved.
+    Style(Style),
+    /// Undo the style where it is still the latest step.
+    UndoStyle,
+    /// Save these scenes (by number) that have unsaved edits.
+    Save(Vec<i64>),
+}
+
+/// The review's orders to its scenes, and the scenes the latest style changed (each scene adds
+/// itself, and leaves when its style is undone).
+#[derive(Clone, Copy)]
+pub struct Orders {
+    pub order: RwSignal<Option<SceneOrder>>,
+    pub styled: RwSignal<Vec<i64>>,
+}
 
 #[derive(Clone, PartialEq)]
 pub enum SaveState {
@@ -63,6 +85,18 @@ pub struct SceneEdit {
     /// After a change elsewhere: keep the person's edits over the service's text (`true`), or take
     /// that text. Without one, discarding is taking the saved text.
     pub settle: Callback<bool>,
+    /// This visit's steps, across saves.
+    pub history: RwSignal<History<SceneText>>,
+    /// What the last undo, redo or return to the proposal did, until the next change: said in the
+    /// scene's status.
+    pub moved: RwSignal<Option<&'static str>>,
+    /// Undoes the latest step (`true`) or redoes the latest undone (`false`).
+    pub step: Callback<bool>,
+    /// The edits differ from the scene as first proposed, when this device read the proposal.
+    pub off_proposal: Memo<bool>,
+    /// Puts the scene's texts back as first proposed (a step, to be saved); none when this device
+    /// never read the proposal.
+    pub to_proposal: Option<Callback<()>>,
 }
 
 /// Tells the page which scenes have unsaved edits, and keeps those edits, with the text they were
@@ -109,6 +143,7 @@ pub fn use_scene_edit(
     editable: bool,
     unsaved: RwSignal<Vec<i64>>,
     on_saved: Option<Callback<(i64, SceneText)>>,
+    orders: Option<Orders>,
 ) -> SceneEdit {
     let session = use_session();
     let number = scene.scene_number;
@@ -123,6 +158,15 @@ pub fn use_scene_edit(
     let edited = RwSignal::new(mine);
     let state = RwSignal::new(SaveState::Idle);
     let dirty = Memo::new(move |_| edited.with(|e| saved.with(|s| e != s)));
+    let history = RwSignal::new(History::default());
+    let moved = RwSignal::new(None);
+    // Replaces the whole text as one step, said in the scene's status when `said`.
+    let replace = move |text: SceneText, said: Option<&'static str>| {
+        edited.with_untracked(|before| history.update(|h| h.replaced(before, &text)));
+        edited.set(text);
+        state.set(SaveState::Idle);
+        moved.set(said);
+    };
 
     keep_drafts(project_id, scene_id.filter(|_| editable), number, saved, edited, dirty, unsaved);
     // After each save or settling: what the service holds may have changed, whatever the outcome.
@@ -152,9 +196,8 @@ pub fn use_scene_edit(
         let now = theirs.get_untracked().unwrap_or_else(|| saved.get_untracked());
         let text = if keep { edited.get_untracked().rebased(&saved.get_untracked(), &now) } else { now.clone() };
         saved.set(now);
-        edited.set(text);
+        replace(text, None);
         theirs.set(None);
-        state.set(SaveState::Idle);
         tell();
     });
     let save = Callback::new(move |()| {
@@ -172,7 +215,68 @@ pub fn use_scene_edit(
             return;
         }
         state.set(SaveState::Idle);
+        moved.set(None);
+        history.update(History::pause);
         save_action.run(save_scene(id));
     });
-    SceneEdit { edited, theirs, state, dirty, saving, save, settle }
+    let step = Callback::new(move |back: bool| {
+        let now = edited.get_untracked();
+        let Some(text) = history.try_update(|h| if back { h.undo(&now) } else { h.redo(&now) }).flatten() else {
+            return;
+        };
+        edited.set(text);
+        state.set(SaveState::Idle);
+        moved.set(Some(if back { "Undone" } else { "Redone" }));
+    });
+    let proposed = scene_id.filter(|_| editable).and_then(|id| proposals::scene(project_id, id));
+    let off_proposal = {
+        let proposed = proposed.clone();
+        Memo::new(move |_| proposed.as_ref().is_some_and(|p| edited.with(|e| e != p)))
+    };
+    let to_proposal = proposed.map(|text| Callback::new(move |()| replace(text.clone(), Some("Back to the proposal"))));
+    if let Some(orders) = orders {
+        follow_orders(orders, number, edited, history, dirty, save, step, replace);
+    }
+    SceneEdit { edited, theirs, state, dirty, saving, save, settle, history, moved, step, off_proposal, to_proposal }
+}
+
+/// Carries out the review's orders to every scene (`Orders`) on this one.
+#[allow(clippy::too_many_arguments)]
+fn follow_orders(
+    orders: Orders,
+    number: i64,
+    edited: RwSignal<SceneText>,
+    history: RwSignal<History<SceneText>>,
+    dirty: Memo<bool>,
+    save: Callback<()>,
+    step: Callback<bool>,
+    replace: impl Fn(SceneText, Option<&'static str>) + 'static,
+) {
+    // The history's depth right after this scene's latest style: it is still the latest step while
+    // the depth is the same.
+    let styled_at = StoredValue::new(None::<usize>);
+    // Only on an order given, not on the scene's first showing: `Effect::watch`, not `use_effect`.
+    Effect::watch(
+        move || orders.order.get(),
+        move |order, _, _| match order {
+            Some(SceneOrder::Style(style)) => {
+                let text = edited.with_untracked(|now| styled(now, style));
+                if edited.with_untracked(|now| *now != text) {
+                    replace(text, Some("Style added"));
+                    styled_at.set_value(Some(history.with_untracked(History::depth)));
+                    orders.styled.update(|s| s.push(number));
+                }
+            }
+            Some(SceneOrder::UndoStyle) => {
+                if styled_at.get_value().is_some_and(|at| history.with_untracked(History::depth) == at) {
+                    step.run(true);
+                    orders.styled.update(|s| s.retain(|n| *n != number));
+                }
+                styled_at.set_value(None);
+            }
+            Some(SceneOrder::Save(numbers)) if numbers.contains(&number) && dirty.get_untracked() => save.run(()),
+            _ => {}
+        },
+        false,
+    );
 }

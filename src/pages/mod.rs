@@ -6,6 +6,7 @@ mod project;
 mod projects;
 mod sign_in;
 mod spending;
+mod styles;
 mod video;
 
 pub use new_story::NewStoryPage;
@@ -14,4 +15,5 @@ pub use project::ProjectPage;
 pub use projects::ProjectsPage;
 pub use sign_in::SignInPage;
 pub use spending::SpendingPage;
+pub use styles::StylesPage;
 pub use video::{preload_finished_part, VideoPage};

@@ -1,9 +1,9 @@
-//! What storyreel keeps for the account signed in, one kind of thing a store: drafts, the work
-//! followed, the last known state, persons' names, the spending ledger, versions, approvals and paid
-//! requests not yet confirmed. (The moments the browser wrote, `browser::kept_times`, stay beside
-//! `browser::local_time`, whose cache they are.) Each reads and writes where the sign-in lives
-//! (`browser::storage`: on the device after "Remember me", else in the tab) and is cleared with the
-//! rest at sign-out.
+//! What storyreel keeps for the account signed in, one kind of thing a store: drafts, the scenes as
+//! first proposed, the work followed, the last known state, persons' names, styles, the spending
+//! ledger, versions, approvals and paid requests not yet confirmed. (The moments the browser wrote,
+//! `browser::kept_times`, stay beside `browser::local_time`, whose cache they are.) Each reads and
+//! writes where the sign-in lives (`browser::storage`: on the device after "Remember me", else in
+//! the tab) and is cleared with the rest at sign-out.
 
 pub mod approvals;
 pub mod budget;
@@ -11,7 +11,9 @@ pub mod drafts;
 pub mod follow_ups;
 pub mod last_known;
 pub mod persons;
+pub mod proposals;
 pub mod spending;
+pub mod styles;
 pub mod unconfirmed;
 pub mod versions;
 

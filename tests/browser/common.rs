@@ -5,7 +5,8 @@
 use gloo_net::http::Request;
 use std::future::Future;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
+use wasm_bindgen::JsValue;
+use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 /// The simulator this run talks to. `scripts/test` starts one per profile and writes its address to
 /// `sim-url.txt` in the folder the test runner serves, so one build of the tests serves every profile
@@ -427,4 +428,54 @@ pub async fn set_project_speed(project_id: i64, speed: f64) {
 /// issue asks for the other reasonable answer), a test expects the answer of the profile it runs against.
 pub async fn sim_is_alt() -> bool {
     sim_get("/_sim/profile").await["profile"] == "alt"
+}
+
+pub fn options_of(select: &HtmlElement) -> Vec<(String, String)> {
+    let list = select.query_selector_all("option").unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .map(|o| (o.text_content().unwrap_or_default().trim().to_owned(), o.get_attribute("value").unwrap_or_default()))
+        .collect()
+}
+
+pub fn offers(select: &HtmlElement, text: &str) -> bool {
+    options_of(select).iter().any(|(t, _)| t == text)
+}
+
+/// Picks the option that reads `text`, as a person does, and fires `change`.
+pub fn choose(select: &HtmlElement, text: &str) {
+    let (_, value) =
+        options_of(select).into_iter().find(|(t, _)| t == text).unwrap_or_else(|| panic!("no option {text:?}"));
+    select.unchecked_ref::<HtmlSelectElement>().set_value(&value);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    select.dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+}
+
+pub fn chosen(select: &HtmlElement) -> String {
+    let at = select.unchecked_ref::<HtmlSelectElement>().selected_index();
+    options_of(select).into_iter().nth(at as usize).map(|(text, _)| text).unwrap_or_default()
+}
+
+/// Every request the app sends from now on, as "URL body", the way the browser hands it over.
+pub fn record_requests() {
+    js_sys::Function::new_no_args(
+        "const real = window.fetch; window.__sent = []; window.__unrecord = () => { window.fetch = real; };
+         window.fetch = function (input, init) {
+           const request = input instanceof Request ? input.clone() : new Request(input, init);
+           window.__sent.push(request.text().then((body) => request.url + ' ' + body));
+           return real.apply(this, arguments);
+         };",
+    )
+    .call0(&JsValue::NULL)
+    .unwrap();
+}
+
+pub async fn recorded_requests() -> Vec<String> {
+    let window = web_sys::window().unwrap();
+    let sent = js_sys::Reflect::get(&window, &"__sent".into()).unwrap();
+    let texts = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::all(&sent)).await.unwrap();
+    let unrecord: js_sys::Function = js_sys::Reflect::get(&window, &"__unrecord".into()).unwrap().unchecked_into();
+    unrecord.call0(&JsValue::NULL).unwrap();
+    js_sys::Array::from(&texts).iter().filter_map(|t| t.as_string()).collect()
 }

@@ -113,8 +113,21 @@ async fn scene_edits_are_kept_as_drafts_and_a_save_sends_only_the_changes() {
     let motion = by_label(&scene, "Motion prompt").unwrap();
     type_into(&motion, "A slow crane shot over the waves");
     wait_for("the unsaved mark", || text(&scene).contains("Unsaved changes").then_some(())).await;
-    assert!(is_disabled(&button(&root, "Approve and generate…").unwrap()), "approval waits for saved scenes");
     assert!(text(&root).contains("Save or discard your changes to scene 2"));
+    // Approval waits for saved scenes; its button stays enabled and, tried, says why above the form and
+    // links to what to do (GOV.UK's error summary).
+    let approve = button(&root, "Approve and generate…").unwrap();
+    assert!(!is_disabled(&approve));
+    approve.click();
+    let summary =
+        wait_for("the summary focused", || focused().filter(|f| f.class_list().contains("error-summary"))).await;
+    let said = summary.text_content().unwrap_or_default();
+    assert!(said.contains("Scene 2 has unsaved changes: save or discard them"), "{said}");
+    assert!(root.query_selector("dialog[open]").unwrap().is_none(), "no dialog: nothing can be reserved");
+    let to_save: web_sys::HtmlElement =
+        wasm_bindgen::JsCast::unchecked_into(summary.query_selector("a").unwrap().unwrap());
+    to_save.click();
+    assert_eq!(focused().and_then(|f| f.text_content()).as_deref(), Some("Save scene 2"), "the link leads to the save");
     drop(app);
 
     let (root, _app) = mount_app();
@@ -128,7 +141,7 @@ async fn scene_edits_are_kept_as_drafts_and_a_save_sends_only_the_changes() {
     sim_get("/_sim/requests").await;
     button(&scene, "Save scene 2").unwrap().click();
     wait_for("saved", || text(&scene).contains("Saved.").then_some(())).await;
-    assert!(!is_disabled(&button(&root, "Approve and generate…").unwrap()));
+    assert!(root.query_selector(".error-summary").unwrap().is_none(), "nothing stands in approval's way");
 
     let saved = Client::new(&api_url(), "demo-token", 10_000).get_project(project.id).await.unwrap();
     let saved_two = saved.scenes.iter().find(|s| s.scene_number == 2).unwrap();
@@ -136,6 +149,84 @@ async fn scene_edits_are_kept_as_drafts_and_a_save_sends_only_the_changes() {
     assert_eq!(saved_two.description, scene_two.description);
     let path = format!("/scene-projects/{}/scenes/{}", project.id, scene_two.id.unwrap());
     assert_eq!(sim_request_count("PUT", &path).await, 1);
+}
+
+/// The texts of scene 2 as the service holds them.
+async fn scene_two_saved(project_id: i64) -> (String, String) {
+    let saved = Client::new(&api_url(), "demo-token", 10_000).get_project(project_id).await.unwrap();
+    let two = saved.scenes.into_iter().find(|s| s.scene_number == 2).unwrap();
+    (two.description, two.motion_prompt)
+}
+
+#[wasm_bindgen_test]
+async fn a_scene_is_undone_and_redone_across_saves_and_goes_back_to_its_proposal_after_a_reload() {
+    let _page = one_at_a_time().await;
+    let project = new_project("demo-token", 1, 3).await;
+    let proposed = project.scenes.iter().find(|s| s.scene_number == 2).unwrap().clone();
+    fresh_page(&format!("/projects/{}", project.id));
+    signed_in_as("demo-token");
+    let (root, app) = mount_app();
+    let scene = wait_for("scene 2, editable", || {
+        group(&root, "Scene 2").filter(|scene| by_label(scene, "Motion prompt").is_some())
+    })
+    .await;
+    let undo = button(&scene, "Undo in scene 2").unwrap();
+    let redo = button(&scene, "Redo in scene 2").unwrap();
+    let to_proposal = button(&scene, "Back to the proposal in scene 2").unwrap();
+    assert!(is_disabled(&undo) && is_disabled(&redo) && is_disabled(&to_proposal), "nothing to undo yet");
+
+    // Two steps: typing in one field (in two goes, one step until it is left), then in another.
+    let motion = by_label(&scene, "Motion prompt").unwrap();
+    let description = by_label(&scene, "Description").unwrap();
+    type_into(&motion, "A slow");
+    type_into(&motion, "A slow crane shot");
+    leave(&motion);
+    type_into(&description, "The keeper climbs the stairs");
+    button(&scene, "Save scene 2").unwrap().click();
+    wait_for("saved", || text(&scene).contains("Saved.").then_some(())).await;
+    assert_eq!(scene_two_saved(project.id).await, ("The keeper climbs the stairs".into(), "A slow crane shot".into()));
+
+    // Undo reaches across the save: the text goes back, unsaved, until saved again.
+    undo.click();
+    wait_for("undone", || text(&scene).contains("Undone: unsaved changes").then_some(())).await;
+    assert_eq!(value_of(&description), proposed.description);
+    assert_eq!(value_of(&motion), "A slow crane shot", "one step at a time");
+    redo.click();
+    wait_for("redone, as saved", || text(&scene).contains("Redone: as saved.").then_some(())).await;
+    assert_eq!(value_of(&description), "The keeper climbs the stairs");
+    assert!(is_disabled(&redo));
+    undo.click();
+    undo.click();
+    wait_for("both undone", || (value_of(&motion) == proposed.motion_prompt).then_some(())).await;
+    assert_eq!(value_of(&description), proposed.description);
+    assert!(is_disabled(&undo), "the visit's first text: nothing before it");
+    button(&scene, "Save scene 2").unwrap().click();
+    wait_for("saved again", || text(&scene).contains("Saved.").then_some(())).await;
+    assert_eq!(scene_two_saved(project.id).await, (proposed.description.clone(), proposed.motion_prompt.clone()));
+
+    // Saved edits, then a reload: this visit's steps are gone, the proposal read first is kept.
+    type_into(&motion, "A drone circles the lighthouse");
+    button(&scene, "Save scene 2").unwrap().click();
+    wait_for("saved a third time", || text(&scene).contains("Saved.").then_some(())).await;
+    drop(app);
+    let (root, _app) = mount_app();
+    let scene = wait_for("scene 2 after a reload", || {
+        group(&root, "Scene 2").filter(|scene| by_label(scene, "Motion prompt").is_some())
+    })
+    .await;
+    assert!(is_disabled(&button(&scene, "Undo in scene 2").unwrap()), "a new visit");
+    let to_proposal = button(&scene, "Back to the proposal in scene 2").unwrap();
+    assert!(!is_disabled(&to_proposal));
+    to_proposal.click();
+    wait_for("back to the proposal", || text(&scene).contains("Back to the proposal: unsaved changes").then_some(()))
+        .await;
+    assert_eq!(value_of(&by_label(&scene, "Motion prompt").unwrap()), proposed.motion_prompt);
+    assert!(is_disabled(&to_proposal), "it is the proposal now");
+    // That too is a step: undone, the saved text is back.
+    button(&scene, "Undo in scene 2").unwrap().click();
+    wait_for("the saved text", || text(&scene).contains("Undone: as saved.").then_some(())).await;
+    assert_eq!(value_of(&by_label(&scene, "Motion prompt").unwrap()), "A drone circles the lighthouse");
+    assert_eq!(scene_two_saved(project.id).await.1, "A drone circles the lighthouse", "nothing sent unasked");
 }
 
 #[wasm_bindgen_test]

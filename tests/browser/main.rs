@@ -21,6 +21,7 @@ mod shared_checks;
 mod sign_in;
 mod spending;
 mod storage;
+mod styles;
 mod video;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);

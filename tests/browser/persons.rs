@@ -3,59 +3,7 @@
 //! service is the id alone.
 
 use crate::common::*;
-use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlElement, HtmlSelectElement};
-
-fn options_of(select: &HtmlElement) -> Vec<(String, String)> {
-    let list = select.query_selector_all("option").unwrap();
-    (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
-        .map(|o| (o.text_content().unwrap_or_default().trim().to_owned(), o.get_attribute("value").unwrap_or_default()))
-        .collect()
-}
-
-fn offers(select: &HtmlElement, text: &str) -> bool {
-    options_of(select).iter().any(|(t, _)| t == text)
-}
-
-/// Picks the option that reads `text`, as a person does, and fires `change`.
-fn choose(select: &HtmlElement, text: &str) {
-    let (_, value) =
-        options_of(select).into_iter().find(|(t, _)| t == text).unwrap_or_else(|| panic!("no option {text:?}"));
-    select.unchecked_ref::<HtmlSelectElement>().set_value(&value);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    select.dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
-}
-
-fn chosen(select: &HtmlElement) -> String {
-    let at = select.unchecked_ref::<HtmlSelectElement>().selected_index();
-    options_of(select).into_iter().nth(at as usize).map(|(text, _)| text).unwrap_or_default()
-}
-
-/// Every request the app sends from now on, as "URL body", the way the browser hands it over.
-fn record_requests() {
-    js_sys::Function::new_no_args(
-        "const real = window.fetch; window.__sent = []; window.__unrecord = () => { window.fetch = real; };
-         window.fetch = function (input, init) {
-           const request = input instanceof Request ? input.clone() : new Request(input, init);
-           window.__sent.push(request.text().then((body) => request.url + ' ' + body));
-           return real.apply(this, arguments);
-         };",
-    )
-    .call0(&JsValue::NULL)
-    .unwrap();
-}
-
-async fn recorded_requests() -> Vec<String> {
-    let window = web_sys::window().unwrap();
-    let sent = js_sys::Reflect::get(&window, &"__sent".into()).unwrap();
-    let texts = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::all(&sent)).await.unwrap();
-    let unrecord: js_sys::Function = js_sys::Reflect::get(&window, &"__unrecord".into()).unwrap().unchecked_into();
-    unrecord.call0(&JsValue::NULL).unwrap();
-    js_sys::Array::from(&texts).iter().filter_map(|t| t.as_string()).collect()
-}
 
 #[wasm_bindgen_test]
 async fn a_person_named_once_is_chosen_by_name_in_the_story_form_and_only_the_id_reaches_the_service() {

@@ -3,7 +3,7 @@
 
 use crate::api::{ApiError, ApproveRequest, ErrorKind};
 use crate::browser::local_time::now_ms;
-use crate::components::{Banner, BudgetOutlook, ConfirmDialog, MessageBanner, TextField, Tone};
+use crate::components::{focus_error_summary, Banner, BudgetOutlook, ConfirmDialog, MessageBanner, TextField, Tone};
 use crate::domain::credits::{describe_duration, Estimate};
 use crate::domain::keys;
 use crate::domain::narration::warn_long;
@@ -14,13 +14,15 @@ use crate::routes;
 use crate::stores::{approvals, drafts, spending};
 use leptos::prelude::*;
 
-/// `unsaved` holds the scene numbers with unsaved edits: approval waits until there are none.
-/// `notice` and `reload` belong to the page, which outlives a refetch of the project.
+/// `unsaved` holds the scene numbers with unsaved edits: approval waits until there are none, and an
+/// approval tried before sets `tried` (the page's error summary). `notice` and `reload` belong to the
+/// page, which outlives a refetch of the project.
 #[component]
 pub fn ApprovePanel(
     id: i64,
     estimate: Estimate,
     unsaved: RwSignal<Vec<i64>>,
+    tried: RwSignal<bool>,
     notice: RwSignal<Option<String>>,
     reload: Callback<()>,
     /// The scenes whose saved narration is likely longer than the scene: named before credits are reserved.
@@ -104,11 +106,17 @@ pub fn ApprovePanel(
                             })
                     })
             }}
+            // Enabled with scenes unsaved (GOV.UK's pattern): trying it says what stops it.
             <button
                 type="button"
                 class="button primary"
-                disabled=move || !unsaved.with(Vec::is_empty) || !paid.offered()
+                disabled=move || !paid.offered()
                 on:click=move |_| {
+                    if !unsaved.with_untracked(Vec::is_empty) {
+                        tried.set(true);
+                        focus_error_summary();
+                        return;
+                    }
                     dialog_error.set(None);
                     dialog_open.set(true);
                 }

@@ -2,25 +2,19 @@
 //! explicit statement of the credits it reserves.
 
 mod approve;
+mod review;
+mod styling;
 
-use crate::api::{ErrorKind, Project, ProjectStatus};
-use crate::browser::leave_guard::guard_leaving;
+use crate::api::ErrorKind;
 use crate::browser::page::{carry_focus_into_rebuilt_page, set_title};
-use crate::components::{
-    Banner, MessageBanner, NewStoryFrom, NotFound, PageHeading, SceneEditor, ScriptFiles, StatusBadge, Tone,
-};
-use crate::domain::credits::approval_estimate;
-use crate::domain::lifecycle::{can_approve, can_edit_scenes, is_preparing, preparing_recheck_ms, read_only_reason};
-use crate::domain::narration::long_scenes;
-use crate::domain::order::scenes_in_order;
-use crate::domain::scene_edit::SceneText;
+use crate::components::{Banner, NotFound, Tone};
+use crate::domain::lifecycle::{is_preparing, preparing_recheck_ms};
 use crate::domain::title::project_title;
-use crate::hooks::{read_and_keep_project, use_effect, use_load, use_paid_actions, use_timeout_fn, PaidActions};
-use crate::routes;
+use crate::hooks::{read_and_keep_project, use_effect, use_load, use_paid_actions, use_timeout_fn};
 use crate::session::{use_session, Failure};
 use crate::stores::last_known;
-use approve::ApprovePanel;
 use leptos::prelude::*;
+use review::Review;
 
 #[component]
 pub fn ProjectPage(id: i64) -> impl IntoView {
@@ -111,130 +105,5 @@ pub fn ProjectPage(id: i64) -> impl IntoView {
                 }
             }
         }}
-    }
-}
-
-/// The review of `project`. With `as_of`, the project is the one kept on the device, shown while the
-/// service is asked: read-only, and nothing that spends credits is offered until the answer confirms it.
-#[component]
-fn Review(
-    project: Project,
-    notice: RwSignal<Option<String>>,
-    arrived: RwSignal<Option<String>>,
-    reload: Callback<()>,
-    as_of: Option<String>,
-    paid: PaidActions,
-) -> impl IntoView {
-    let title = project_title(project.id, Some(&project));
-    let spend_title = title.clone();
-    set_title(&title);
-    let id = project.id;
-    let status = project.status.clone();
-    let live = as_of.is_none();
-    let editable = live && can_edit_scenes(&status);
-    let unsaved = RwSignal::new(Vec::<i64>::new());
-    guard_leaving(move || unsaved.with_untracked(|s| !s.is_empty()));
-
-    // The project as the service holds it, kept current as scenes are saved: what the files and a
-    // new story are made from.
-    let as_saved = RwSignal::new(Some(project.clone()));
-    let on_saved = Callback::new(move |(number, text): (i64, SceneText)| {
-        as_saved.update(|p| {
-            if let Some(scene) = p.as_mut().and_then(|p| p.scenes.iter_mut().find(|s| s.scene_number == number)) {
-                text.put_into(scene);
-            }
-        })
-    });
-
-    let long = Signal::derive(move || {
-        as_saved
-            .with(|p| {
-                p.as_ref().map(|p| long_scenes(p.scenes.iter().map(|s| (s.scene_number, s.narration_text.as_str()))))
-            })
-            .unwrap_or_default()
-    });
-
-    let scenes = scenes_in_order(&project.scenes);
-    let last_number = scenes.last().map(|s| s.scene_number);
-    let estimate = approval_estimate(scenes.len() as u32);
-    let scene_views = scenes
-        .into_iter()
-        .map(|scene| {
-            let talking_head = (project.use_avatar_first_scene && scene.scene_number == 1)
-                || (project.use_avatar_last_scene && Some(scene.scene_number) == last_number);
-            view! {
-                <SceneEditor
-                    project_id=id
-                    scene=scene
-                    editable=editable
-                    talking_head=talking_head
-                    unsaved=unsaved
-                    on_saved=on_saved
-                />
-            }
-        })
-        .collect_view();
-    let watch_label = if status == ProjectStatus::Completed { "Watch the video" } else { "Follow generation" };
-    let preparing = is_preparing(&status);
-    let nothing_yet = preparing && project.scenes.is_empty();
-
-    view! {
-        <section class="page" aria-labelledby="project-heading">
-            <div class="page-head">
-                <PageHeading id="project-heading">{title}</PageHeading>
-                <StatusBadge status=status.clone() />
-            </div>
-            <MessageBanner tone=Tone::Warning message=as_of />
-            <MessageBanner tone=Tone::Success message=arrived />
-            <p class="idea">
-                <strong>"Story idea: "</strong>
-                <bdi>{project.ideas.clone()}</bdi>
-            </p>
-            <MessageBanner tone=Tone::Error message=notice />
-            {read_only_reason(&status)
-                .map(|r| {
-                    let watch = (!preparing)
-                        .then(|| {
-                            // Nothing to watch while the scenes are still being written.
-                            view! {
-                                " "
-                                <a href=routes::project_video(id)>{watch_label}</a>
-                            }
-                        });
-                    view! { <Banner tone=Tone::Info>{r}{watch}</Banner> }
-                })}
-            // While the scenes are still being written: no empty list, and no files of nothing.
-            {(!nothing_yet)
-                .then(|| {
-                    view! {
-                        <h2>{format!("Scenes ({})", project.scenes.len())}</h2>
-                        <ol class="scene-list">{scene_views}</ol>
-                    }
-                })}
-            {(live && can_approve(&status))
-                .then(|| {
-                    view! {
-                        <ApprovePanel
-                            id=id
-                            estimate=estimate
-                            unsaved=unsaved
-                            notice=notice
-                            reload=reload
-                            long_scenes=long
-                            title=spend_title
-                            paid=paid
-                        />
-                    }
-                })}
-            {(!nothing_yet)
-                .then(|| {
-                    view! {
-                        <h2>"Reuse this story"</h2>
-                        <ScriptFiles project=as_saved />
-                        <p class="help">"The files hold the scenes as saved: changes not yet saved are not in them."</p>
-                        <NewStoryFrom project=as_saved />
-                    }
-                })}
-        </section>
     }
 }

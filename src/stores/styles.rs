@@ -1,0 +1,20 @@
+//! The styles of the account signed in (`domain::styles`), kept where its sign-in is, under its name
+//! like its persons: another account signing in on this device neither sees nor changes them.
+
+use crate::browser::storage::Worth;
+use crate::domain::keys;
+use crate::domain::styles::Style;
+
+fn key() -> String {
+    keys::styles(&super::owner())
+}
+
+/// The account's styles in the order they were made; none when nothing is kept.
+pub fn load() -> Vec<Style> {
+    super::read(&key()).unwrap_or_default()
+}
+
+/// False when the browser refused (the app then says so once).
+pub fn save(styles: &[Style]) -> bool {
+    super::keep(&key(), &styles, Worth::Kept)
+}
