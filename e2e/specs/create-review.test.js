@@ -326,7 +326,7 @@ test('a style made on its page is applied to every scene in review, seen unsaved
 
   // Undone at once, then applied again and saved: one request a scene.
   await page.getByRole('button', { name: 'Undo the style' }).click();
-  await page.getByText('“Noir” is undone in every scene it changed.').waitFor();
+  await page.getByText('The style is undone in every scene it changed.').waitFor();
   assert.equal(await scenes[0].getByLabel('Image prompt').inputValue(), proposed[0]);
   await page.getByRole('button', { name: 'Apply to every scene' }).click();
   await page.getByRole('button', { name: 'Save the styled scenes' }).click();

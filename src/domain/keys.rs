@@ -106,10 +106,13 @@ pub fn another_accounts(key: &str, owner: &str) -> bool {
     })
 }
 
-/// What gives way first when the storage is full: copies of answers and conveniences, which the next
-/// read makes again. The ledger, drafts, names and unconfirmed actions are not among them.
+/// What gives way first when the storage is full: copies of answers, which the next read makes again,
+/// and the scenes as first proposed, whose loss costs only a convenience. The ledger, drafts, names
+/// and unconfirmed actions are not among them.
 pub fn is_cache(key: &str) -> bool {
-    [LAST_LIST, LAST_PROJECTS, KEPT_TIMES].contains(&key) || key.starts_with("storyreel.versions.")
+    [LAST_LIST, LAST_PROJECTS, KEPT_TIMES].contains(&key)
+        || key.starts_with("storyreel.versions.")
+        || key.starts_with("storyreel.proposal.")
 }
 
 fn per_account(what: &str, owner: &str) -> String {
@@ -186,7 +189,7 @@ mod tests {
 
     #[test]
     fn caches_give_way_and_what_the_person_would_miss_does_not() {
-        for key in [LAST_LIST, LAST_PROJECTS, KEPT_TIMES, &versions(4)] {
+        for key in [LAST_LIST, LAST_PROJECTS, KEPT_TIMES, &versions(4), &proposal(4)] {
             assert!(is_cache(key), "{key}");
         }
         let me = owner("demo-token", Some(1));

@@ -8,19 +8,24 @@
 /// Steps kept a scene: an afternoon's editing, bounded so a long visit does not grow without end.
 const KEPT: usize = 100;
 
+/// Names one step for as long as it lives, undone and redone: a step taken later never has it.
+pub type StepId = u64;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History<T> {
-    /// The texts before each step, the latest last.
-    past: Vec<T>,
-    /// The texts undone, the latest undone last.
-    future: Vec<T>,
+    /// The texts before each step, with the step's id, the latest last.
+    past: Vec<(T, StepId)>,
+    /// The texts undone, with the step's id, the latest undone last.
+    future: Vec<(T, StepId)>,
     /// The field being typed into, while its step is open.
     typing: Option<usize>,
+    /// The id the next step takes.
+    next: StepId,
 }
 
 impl<T> Default for History<T> {
     fn default() -> Self {
-        Self { past: Vec::new(), future: Vec::new(), typing: None }
+        Self { past: Vec::new(), future: Vec::new(), typing: None, next: 0 }
     }
 }
 
@@ -52,16 +57,16 @@ impl<T: Clone + PartialEq> History<T> {
     /// The text before the latest step, with `now` kept for a redo.
     pub fn undo(&mut self, now: &T) -> Option<T> {
         self.typing = None;
-        let back = self.past.pop()?;
-        self.future.push(now.clone());
+        let (back, id) = self.past.pop()?;
+        self.future.push((now.clone(), id));
         Some(back)
     }
 
     /// The text of the latest step undone, with `now` kept for an undo.
     pub fn redo(&mut self, now: &T) -> Option<T> {
         self.typing = None;
-        let again = self.future.pop()?;
-        self.past.push(now.clone());
+        let (again, id) = self.future.pop()?;
+        self.past.push((now.clone(), id));
         Some(again)
     }
 
@@ -73,17 +78,22 @@ impl<T: Clone + PartialEq> History<T> {
         !self.future.is_empty()
     }
 
-    /// How many steps there are to undo: the same after a step as when it was taken, until another
-    /// step is taken or it is undone.
-    pub fn depth(&self) -> usize {
-        self.past.len()
+    /// The latest step taken and not undone (a step redone is it again).
+    pub fn latest(&self) -> Option<StepId> {
+        self.past.last().map(|(_, id)| *id)
+    }
+
+    /// Whether step `id` is taken and not undone, latest or not.
+    pub fn holds(&self, id: StepId) -> bool {
+        self.past.iter().any(|(_, at)| *at == id)
     }
 
     fn push(&mut self, before: T) {
         if self.past.len() == KEPT {
             self.past.remove(0);
         }
-        self.past.push(before);
+        self.past.push((before, self.next));
+        self.next += 1;
     }
 }
 
@@ -109,7 +119,24 @@ mod tests {
         assert!(!h.can_undo() && h.can_redo());
         assert_eq!(h.redo(&back).as_deref(), Some("Abc"));
         assert!(h.can_undo() && !h.can_redo());
-        assert_eq!(h.depth(), 1);
+    }
+
+    #[test]
+    fn a_step_keeps_its_id_through_undo_and_redo_and_a_later_step_never_takes_it() {
+        let mut h = History::default();
+        h.replaced(&0, &1);
+        let styled = h.latest().unwrap();
+        assert_eq!(h.undo(&1), Some(0));
+        assert!(!h.holds(styled) && h.latest().is_none());
+        assert_eq!(h.redo(&0), Some(1));
+        assert_eq!(h.latest(), Some(styled), "redone, it is the same step");
+        h.typed(0, &1);
+        assert!(h.holds(styled) && h.latest() != Some(styled), "typing after it is a step of its own");
+        for i in 0..KEPT + 1 {
+            h.replaced(&i, &(i + 1));
+            assert_ne!(h.latest(), Some(styled), "a full history still gives new steps new ids");
+        }
+        assert!(!h.holds(styled), "dropped as the oldest");
     }
 
     #[test]

@@ -6,31 +6,12 @@
 
 use crate::api::{ApiError, Client, Scene};
 use crate::domain::scene_edit::{changed_elsewhere, check_save, SaveCheck, SceneDraft, SceneText};
-use crate::domain::scene_history::History;
-use crate::domain::styles::{styled, Style};
-use crate::hooks::{use_effect, use_task};
+use crate::domain::scene_history::{History, StepId};
+use crate::domain::styles::styled;
+use crate::hooks::{use_effect, use_task, Orders, Outcome, SceneOrder};
 use crate::session::{use_session, Failure};
 use crate::stores::{drafts, proposals};
 use leptos::prelude::*;
-
-/// What the review asks of every scene at once (`Orders`).
-#[derive(Clone)]
-pub enum SceneOrder {
-    /// Add the style's phrases to the prompts: a step, to be saved.
-    Style(Style),
-    /// Undo the style where it is still the latest step.
-    UndoStyle,
-    /// Save these scenes (by number) that have unsaved edits.
-    Save(Vec<i64>),
-}
-
-/// The review's orders to its scenes, and the scenes the latest style changed (each scene adds
-/// itself, and leaves when its style is undone).
-#[derive(Clone, Copy)]
-pub struct Orders {
-    pub order: RwSignal<Option<SceneOrder>>,
-    pub styled: RwSignal<Vec<i64>>,
-}
 
 #[derive(Clone, PartialEq)]
 pub enum SaveState {
@@ -157,7 +138,8 @@ pub fn use_scene_edit(
     let theirs = RwSignal::new(conflict.then_some(now));
     let edited = RwSignal::new(mine);
     let state = RwSignal::new(SaveState::Idle);
-    let dirty = Memo::new(move |_| edited.with(|e| saved.with(|s| e != s)));
+    // A text changed elsewhere is unsaved too until the person chooses, even with their edits undone.
+    let dirty = Memo::new(move |_| theirs.with(Option::is_some) || edited.with(|e| saved.with(|s| e != s)));
     let history = RwSignal::new(History::default());
     let moved = RwSignal::new(None);
     // Replaces the whole text as one step, said in the scene's status when `said`.
@@ -234,49 +216,73 @@ pub fn use_scene_edit(
         Memo::new(move |_| proposed.as_ref().is_some_and(|p| edited.with(|e| e != p)))
     };
     let to_proposal = proposed.map(|text| Callback::new(move |()| replace(text.clone(), Some("Back to the proposal"))));
+    let edit = SceneEdit {
+        edited,
+        theirs,
+        state,
+        dirty,
+        saving,
+        save,
+        settle,
+        history,
+        moved,
+        step,
+        off_proposal,
+        to_proposal,
+    };
     if let Some(orders) = orders {
-        follow_orders(orders, number, edited, history, dirty, save, step, replace);
+        follow_orders(orders, number, edit, replace);
     }
-    SceneEdit { edited, theirs, state, dirty, saving, save, settle, history, moved, step, off_proposal, to_proposal }
+    edit
 }
 
 /// Carries out the review's orders to every scene (`Orders`) on this one.
-#[allow(clippy::too_many_arguments)]
 fn follow_orders(
     orders: Orders,
     number: i64,
-    edited: RwSignal<SceneText>,
-    history: RwSignal<History<SceneText>>,
-    dirty: Memo<bool>,
-    save: Callback<()>,
-    step: Callback<bool>,
-    replace: impl Fn(SceneText, Option<&'static str>) + 'static,
+    edit: SceneEdit,
+    replace: impl Fn(SceneText, Option<&'static str>) + Send + Sync + 'static,
 ) {
-    // The history's depth right after this scene's latest style: it is still the latest step while
-    // the depth is the same.
-    let styled_at = StoredValue::new(None::<usize>);
-    // Only on an order given, not on the scene's first showing: `Effect::watch`, not `use_effect`.
-    Effect::watch(
-        move || orders.order.get(),
-        move |order, _, _| match order {
-            Some(SceneOrder::Style(style)) => {
-                let text = edited.with_untracked(|now| styled(now, style));
-                if edited.with_untracked(|now| *now != text) {
-                    replace(text, Some("Style added"));
-                    styled_at.set_value(Some(history.with_untracked(History::depth)));
-                    orders.styled.update(|s| s.push(number));
+    let SceneEdit { edited, theirs, dirty, saving, save, history, step, .. } = edit;
+    // The step of this scene's latest style: undone with the style only while it is the latest step.
+    let styled_at = StoredValue::new(None::<StepId>);
+    orders.listen(
+        number,
+        Callback::new(move |order: SceneOrder| match order {
+            SceneOrder::Style(style) => {
+                let text = edited.with_untracked(|now| styled(now, &style));
+                styled_at.set_value(None);
+                if edited.with_untracked(|now| *now == text) {
+                    return Outcome::Nothing;
                 }
+                replace(text, Some("Style added"));
+                styled_at.set_value(history.with_untracked(History::latest));
+                Outcome::Done
             }
-            Some(SceneOrder::UndoStyle) => {
-                if styled_at.get_value().is_some_and(|at| history.with_untracked(History::depth) == at) {
-                    step.run(true);
-                    orders.styled.update(|s| s.retain(|n| *n != number));
+            SceneOrder::UndoStyle => {
+                let Some(at) = styled_at.get_value() else { return Outcome::Nothing };
+                if history.with_untracked(|h| h.latest() != Some(at) && h.holds(at)) {
+                    // Changed since: the scene's own Undo reaches it.
+                    return Outcome::Held;
                 }
                 styled_at.set_value(None);
+                // Undone already, in the scene, when it is no longer held.
+                match history.with_untracked(|h| h.latest() == Some(at)) {
+                    true => {
+                        step.run(true);
+                        Outcome::Done
+                    }
+                    false => Outcome::Nothing,
+                }
             }
-            Some(SceneOrder::Save(numbers)) if numbers.contains(&number) && dirty.get_untracked() => save.run(()),
-            _ => {}
-        },
-        false,
+            // A scene changed elsewhere waits for the person's choice, and one saving for its answer:
+            // the picker names them rather than a save choosing for the person.
+            SceneOrder::Save if theirs.with_untracked(Option::is_some) || saving.get_untracked() => Outcome::Held,
+            SceneOrder::Save if dirty.get_untracked() => {
+                save.run(());
+                Outcome::Done
+            }
+            SceneOrder::Save => Outcome::Nothing,
+        }),
     );
 }

@@ -13,7 +13,7 @@ use crate::hooks::{use_effect, use_task};
 use crate::router::use_navigate;
 use crate::routes;
 use crate::session::{use_session, Failure};
-use crate::stores::{drafts, persons};
+use crate::stores::{drafts, persons, proposals};
 use leptos::prelude::*;
 
 /// The form's fields, by id, in its order: what the error summary links to.
@@ -113,6 +113,8 @@ pub fn NewStoryPage() -> impl IntoView {
             match call.await {
                 Ok(created) => {
                     drafts::clear(keys::STORY_DRAFT);
+                    // The scenes as the service proposed them, for review's way back to them.
+                    proposals::keep_first(&created);
                     navigate(&routes::project(created.id), Default::default());
                 }
                 // A 401 ends the session and unmounts this page; the draft is kept for afterwards.

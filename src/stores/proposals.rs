@@ -1,7 +1,7 @@
 //! Each proposed project's scenes as this device first read them from the service, so a scene can go
 //! back to what was proposed after edits to it were saved. Kept until the project is read no longer
-//! proposed. This is the device's copy, not the person's work: a full storage skips it without a word
-//! (the scene then offers no way back) rather than telling the person their work was not kept.
+//! proposed. This is the device's copy, not the person's work: a full storage skips it without a word,
+//! and it gives way for the person's work (`keys::is_cache`); the scene then offers no way back.
 
 use crate::api::Project;
 use crate::browser::storage::Worth;
@@ -14,14 +14,17 @@ use serde::{Deserialize, Serialize};
 #[derive(Default, Serialize, Deserialize)]
 struct Proposal(#[serde(with = "crate::keyed")] Vec<(i64, SceneDraft)>);
 
-/// Keeps `project`'s scenes unless its proposal is kept already (read on an earlier visit).
+/// Keeps `project`'s scenes unless its proposal is kept already: from the service's answer to the
+/// story, else from the first read of the project on this device.
 pub fn keep_first(project: &Project) {
     let key = keys::proposal(project.id);
-    if super::read::<Proposal>(&key).is_some() {
+    let scenes = project.scenes.iter().filter_map(|s| Some((s.id?, SceneDraft { text: SceneText::of(s), base: None })));
+    let scenes = scenes.collect::<Vec<_>>();
+    // An answer without its scenes yet (still being written) leaves the first read to keep them.
+    if scenes.is_empty() || super::read::<Proposal>(&key).is_some() {
         return;
     }
-    let scenes = project.scenes.iter().filter_map(|s| Some((s.id?, SceneDraft { text: SceneText::of(s), base: None })));
-    super::keep(&key, &Proposal(scenes.collect()), Worth::Cache);
+    super::keep(&key, &Proposal(scenes), Worth::Cache);
 }
 
 /// One scene's text as first proposed, when this device read it.

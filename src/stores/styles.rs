@@ -14,6 +14,12 @@ pub fn load() -> Vec<Style> {
     super::read(&key()).unwrap_or_default()
 }
 
+/// The styles as kept now, which another tab may have changed since this one showed them, to change
+/// and keep again; `shown` when the browser keeps nothing to read.
+pub fn current(shown: impl FnOnce() -> Vec<Style>) -> Vec<Style> {
+    super::read(&key()).unwrap_or_else(shown)
+}
+
 /// False when the browser refused (the app then says so once).
 pub fn save(styles: &[Style]) -> bool {
     super::keep(&key(), &styles, Worth::Kept)

@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use storyreel::config::Config;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
 
@@ -108,7 +109,12 @@ async fn a_monthly_budget_is_kept_and_the_approval_dialog_says_how_far_it_goes_o
 
     // Two scenes are about 200 credits: over the budget, said as a warning; approving stays offered.
     link(&root, "Projects").expect("Projects in the main navigation").click();
-    wait_for("the project in the list", || link(&root, &title)).await.click();
+    // Every test's project has the same idea, so the same title: this one is found by its address.
+    let href = format!("a[href='/projects/{}']", project.id);
+    let row: web_sys::HtmlElement =
+        wait_for("the project in the list", || root.query_selector(&href).unwrap()).await.unchecked_into();
+    assert_eq!(row.text_content().unwrap_or_default().trim(), title);
+    row.click();
     wait_for("the approve button", || button(&root, "Approve and generate…")).await.click();
     let confirm = wait_for("the confirmation", || button(&root, "Reserve 200 credits and generate")).await;
     let dialog = text(&root);

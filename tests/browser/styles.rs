@@ -121,7 +121,7 @@ async fn a_style_applied_in_review_shows_unsaved_saves_only_the_prompts_one_requ
     }
     // Undone at once, everywhere.
     button(&root, "Undo the style").unwrap().click();
-    wait_for("undone", || text(&root).contains("“Noir” is undone in every scene it changed.").then_some(())).await;
+    wait_for("undone", || text(&root).contains("The style is undone in every scene it changed.").then_some(())).await;
     let proposed = |n: u8| project.scenes.iter().find(|s| s.scene_number == i64::from(n)).unwrap().clone();
     for n in 1..=3u8 {
         assert_eq!(image(n), proposed(n).image_prompt);
@@ -160,4 +160,74 @@ async fn a_style_applied_in_review_shows_unsaved_saves_only_the_prompts_one_requ
     let one = saved.scenes.iter().find(|s| s.scene_number == 1).unwrap();
     assert_eq!(one.image_prompt, format!("{}, film noir, high contrast", proposed(1).image_prompt.trim_end()));
     assert_eq!(one.description, proposed(1).description);
+}
+
+/// The styles page's first style, made as a person does, then the review of a new 3-scene project.
+async fn review_with_a_style() -> (web_sys::HtmlElement, MountedApp, Project) {
+    let project = new_project("demo-token", 1, 3).await;
+    fresh_page("/styles");
+    signed_in_as("demo-token");
+    let (root, app) = mount_app();
+    make_style(&root, "Noir", "film noir, high contrast", "slow dolly in").await;
+    drop(app);
+    let path = format!("/projects/{}", project.id);
+    web_sys::window().unwrap().history().unwrap().replace_state_with_url(&JsValue::NULL, "", Some(&path)).unwrap();
+    let (root, app) = mount_app();
+    wait_for("the style picker", || button(&root, "Apply to every scene")).await;
+    (root, app, project)
+}
+
+#[wasm_bindgen_test]
+async fn undoing_or_saving_a_style_leaves_alone_what_the_person_did_since_and_a_text_changed_elsewhere() {
+    let _page = one_at_a_time().await;
+    let (root, _app, project) = review_with_a_style().await;
+    let scene = |n: u8| group(&root, &format!("Scene {n}")).unwrap();
+    let field = |n: u8, label: &str| by_label(&scene(n), label).unwrap();
+    let proposed = |n: u8| project.scenes.iter().find(|s| s.scene_number == i64::from(n)).unwrap().clone();
+
+    // Scene 1's style undone in the scene, then typing there: undoing the style takes none of it.
+    button(&root, "Apply to every scene").unwrap().click();
+    wait_for("styled", || text(&root).contains("scenes 1, 2 and 3").then_some(())).await;
+    button(&scene(1), "Undo in scene 1").unwrap().click();
+    type_into(&field(1, "Narration"), "The paper boat hums.");
+    button(&root, "Undo the style").unwrap().click();
+    wait_for("undone", || text(&root).contains("The style is undone in every scene it changed.").then_some(())).await;
+    assert_eq!(value_of(&field(1, "Narration")), "The paper boat hums.", "the typing after stays");
+    assert_eq!(value_of(&field(1, "Image prompt")), proposed(1).image_prompt);
+    assert_eq!(value_of(&field(2, "Image prompt")), proposed(2).image_prompt);
+
+    // Scene 2 changed elsewhere and found so by its own save: the batch save leaves it to the person.
+    button(&root, "Apply to every scene").unwrap().click();
+    wait_for("styled again", || text(&root).contains("scenes 1, 2 and 3").then_some(())).await;
+    let client = Client::new(&api_url(), "demo-token", 10_000);
+    let elsewhere = SceneUpdate { description: Some("Rain, from another device".into()), ..Default::default() };
+    client.update_scene(project.id, proposed(2).id.unwrap(), &elsewhere).await.unwrap();
+    button(&scene(2), "Save scene 2").unwrap().click();
+    wait_for("the change elsewhere", || text(&scene(2)).contains("changed and saved elsewhere").then_some(())).await;
+    button(&root, "Save the styled scenes").unwrap().click();
+    wait_for("what was sent", || {
+        let said = text(&root);
+        (said.contains("Saving scenes 1 and 3") && said.contains("Not sent: scene 2")).then_some(())
+    })
+    .await;
+    for n in [1u8, 3] {
+        wait_for("saved", || text(&scene(n)).contains("Saved.").then_some(())).await;
+    }
+    let two = client.get_project(project.id).await.unwrap().scenes.into_iter().find(|s| s.scene_number == 2).unwrap();
+    assert_eq!(
+        (two.description.as_str(), two.image_prompt.as_str()),
+        ("Rain, from another device", proposed(2).image_prompt.as_str())
+    );
+
+    // Its style undone in the scene, the person's own text is back, and the choice still stands:
+    // Discard takes the other device's text.
+    button(&scene(2), "Undo in scene 2").unwrap().click();
+    let discard = button(&scene(2), "Discard scene 2 changes").unwrap();
+    assert!(!is_disabled(&discard), "the choice is still offered");
+    discard.click();
+    wait_for("the other device's text", || {
+        (value_of(&field(2, "Description")) == "Rain, from another device").then_some(())
+    })
+    .await;
+    assert!(!text(&scene(2)).contains("changed and saved elsewhere"));
 }

@@ -15,14 +15,14 @@ use crate::stores::{approvals, drafts, spending};
 use leptos::prelude::*;
 
 /// `unsaved` holds the scene numbers with unsaved edits: approval waits until there are none, and an
-/// approval tried before sets `tried` (the page's error summary). `notice` and `reload` belong to the
+/// approval tried before sets `tried` to them (the page's error summary). `notice` and `reload` belong to the
 /// page, which outlives a refetch of the project.
 #[component]
 pub fn ApprovePanel(
     id: i64,
     estimate: Estimate,
     unsaved: RwSignal<Vec<i64>>,
-    tried: RwSignal<bool>,
+    tried: RwSignal<Vec<i64>>,
     notice: RwSignal<Option<String>>,
     reload: Callback<()>,
     /// The scenes whose saved narration is likely longer than the scene: named before credits are reserved.
@@ -113,7 +113,7 @@ pub fn ApprovePanel(
                 disabled=move || !paid.offered()
                 on:click=move |_| {
                     if !unsaved.with_untracked(Vec::is_empty) {
-                        tried.set(true);
+                        tried.set(unsaved.get_untracked());
                         focus_error_summary();
                         return;
                     }

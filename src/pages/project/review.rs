@@ -15,7 +15,7 @@ use crate::domain::narration::long_scenes;
 use crate::domain::order::scenes_in_order;
 use crate::domain::scene_edit::SceneText;
 use crate::domain::title::project_title;
-use crate::hooks::{use_effect, Orders, PaidActions};
+use crate::hooks::{Orders, PaidActions};
 use crate::routes;
 use crate::stores::proposals;
 use leptos::prelude::*;
@@ -46,23 +46,22 @@ pub fn Review(
     }
     let unsaved = RwSignal::new(Vec::<i64>::new());
     guard_leaving(move || unsaved.with_untracked(|s| !s.is_empty()));
-    // Approval tried with scenes unsaved: they are listed above the form (GOV.UK's error summary), each
-    // linked to its scene's save button, until they are saved or discarded.
-    let tried = RwSignal::new(false);
-    // Once all are saved, the next edits are not a problem until approval is tried again.
-    use_effect(move || {
-        if unsaved.with(Vec::is_empty) {
-            tried.set(false);
-        }
-    });
-    let problems = Signal::derive(move || match tried.get() {
-        false => Vec::new(),
-        true => unsaved.with(|numbers| {
-            numbers
-                .iter()
-                .map(|n| (format!("scene-{n}-save"), format!("Scene {n} has unsaved changes: save or discard them")))
-                .collect()
-        }),
+    // Approval tried with scenes unsaved: those scenes are listed above the form (GOV.UK's error
+    // summary), each linked to its Save, and leave it as they are saved or discarded. A scene edited
+    // after the try is not added: the summary says what stopped that approval.
+    let tried = RwSignal::new(Vec::<i64>::new());
+    let problems = Signal::derive(move || {
+        tried.with(|at_try| {
+            unsaved.with(|now| {
+                at_try
+                    .iter()
+                    .filter(|n| now.contains(n))
+                    .map(|n| {
+                        (format!("scene-{n}-save"), format!("Scene {n} has unsaved changes: save or discard them"))
+                    })
+                    .collect()
+            })
+        })
     });
 
     // The project as the service holds it, kept current as scenes are saved: what the files and a
@@ -85,7 +84,7 @@ pub fn Review(
     });
 
     // What a style applied in review asks of every scene (`styling`).
-    let orders = Orders { order: RwSignal::new(None), styled: RwSignal::new(Vec::new()) };
+    let orders = Orders::default();
     let scenes = scenes_in_order(&project.scenes);
     let last_number = scenes.last().map(|s| s.scene_number);
     let estimate = approval_estimate(scenes.len() as u32);

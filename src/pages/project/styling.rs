@@ -3,7 +3,7 @@
 //! changed fields); it can be undone at once, or scene by scene.
 
 use crate::domain::styles::scenes_named;
-use crate::hooks::{Orders, SceneOrder};
+use crate::hooks::{Orders, Outcome, SceneOrder};
 use crate::routes;
 use crate::stores::styles;
 use leptos::prelude::*;
@@ -23,11 +23,9 @@ pub fn StylePicker(orders: Orders) -> impl IntoView {
     let names = kept.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
     let kept = StoredValue::new(kept);
     let chosen = RwSignal::new(names[0].clone());
-    // The style last applied, for what is said of it.
-    let applied = RwSignal::new(None::<String>);
-    let undone = RwSignal::new(false);
-    let saving = RwSignal::new(false);
-    let styled = orders.styled;
+    // The scenes whose latest step is the style last applied: what Save and Undo the style act on.
+    let styled = RwSignal::new(Vec::<i64>::new());
+    let said = RwSignal::new(None::<String>);
     // The buttons that follow a style go once it is saved or undone: the focus goes back to Apply.
     let apply_button = NodeRef::<leptos::html::Button>::new();
     let back_to_apply = move || {
@@ -35,33 +33,48 @@ pub fn StylePicker(orders: Orders) -> impl IntoView {
             let _ = button.focus();
         }
     };
+    let with = |outcomes: &[(i64, Outcome)], wanted: Outcome| {
+        outcomes.iter().filter(|(_, o)| *o == wanted).map(|(n, _)| *n).collect::<Vec<_>>()
+    };
     let apply = move |_| {
         let name = chosen.get_untracked();
         let Some(style) = kept.with_value(|all| all.iter().find(|s| s.name == name).cloned()) else { return };
-        styled.set(Vec::new());
-        undone.set(false);
-        saving.set(false);
-        applied.set(Some(name));
-        orders.order.set(Some(SceneOrder::Style(style)));
-    };
-    let said = move || {
-        if saving.get() {
-            return Some("Saving the styled scenes: each says when it is saved.".to_owned());
-        }
-        let name = applied.get()?;
-        let numbers = styled.get();
-        Some(match (numbers.is_empty(), undone.get()) {
-            (true, false) => format!("“{name}” is in every scene's prompts already: nothing changed."),
-            (true, true) => format!("“{name}” is undone in every scene it changed."),
-            (false, false) => format!(
+        let changed = with(&orders.give(&SceneOrder::Style(style), None), Outcome::Done);
+        said.set(Some(match changed.is_empty() {
+            true => format!("“{name}” is in every scene's prompts already: nothing changed."),
+            false => format!(
                 "“{name}” is added to the prompts of {}. Nothing is sent until you save.",
-                scenes_named(&numbers)
+                scenes_named(&changed)
             ),
-            (false, true) => format!(
-                "“{name}” is undone where nothing was changed after it; {} changed since: use its own Undo.",
-                scenes_named(&numbers)
+        }));
+        styled.set(changed);
+    };
+    let undo = move |_| {
+        let outcomes = orders.give(&SceneOrder::UndoStyle, Some(&styled.get_untracked()));
+        let kept_by = with(&outcomes, Outcome::Held);
+        said.set(Some(match kept_by.is_empty() {
+            true => "The style is undone in every scene it changed.".to_owned(),
+            false => format!(
+                "The style is undone where nothing was changed after it; {} changed since: use its own Undo.",
+                scenes_named(&kept_by)
             ),
-        })
+        }));
+        styled.set(Vec::new());
+        back_to_apply();
+    };
+    let save = move |_| {
+        let outcomes = orders.give(&SceneOrder::Save, Some(&styled.get_untracked()));
+        let (sent, held) = (with(&outcomes, Outcome::Done), with(&outcomes, Outcome::Held));
+        let mut line = match sent.is_empty() {
+            true => "Nothing was sent.".to_owned(),
+            false => format!("Saving {}: each scene says how it went.", scenes_named(&sent)),
+        };
+        if !held.is_empty() {
+            line += &format!(" Not sent: {}, changed elsewhere or saving; see the scene.", scenes_named(&held));
+        }
+        said.set(Some(line));
+        styled.set(Vec::new());
+        back_to_apply();
     };
 
     view! {
@@ -80,30 +93,13 @@ pub fn StylePicker(orders: Orders) -> impl IntoView {
                     "Apply to every scene"
                 </button>
                 {move || {
-                    (!styled.with(Vec::is_empty) && !undone.get())
+                    (!styled.with(Vec::is_empty))
                         .then(|| {
                             view! {
-                                <button
-                                    type="button"
-                                    class="button primary"
-                                    on:click=move |_| {
-                                        orders.order.set(Some(SceneOrder::Save(styled.get_untracked())));
-                                        saving.set(true);
-                                        styled.set(Vec::new());
-                                        back_to_apply();
-                                    }
-                                >
+                                <button type="button" class="button primary" on:click=save>
                                     "Save the styled scenes"
                                 </button>
-                                <button
-                                    type="button"
-                                    class="button"
-                                    on:click=move |_| {
-                                        undone.set(true);
-                                        orders.order.set(Some(SceneOrder::UndoStyle));
-                                        back_to_apply();
-                                    }
-                                >
+                                <button type="button" class="button" on:click=undo>
                                     "Undo the style"
                                 </button>
                             }

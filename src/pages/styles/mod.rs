@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use new_style::NewStyle;
 use row::StyleRow;
 
-const NOT_KEPT: &str = "This browser keeps nothing, so your styles last only until you leave this page.";
+const NOT_KEPT: &str = "This browser did not keep it: it lasts only until you leave this page.";
 
 #[component]
 pub fn StylesPage() -> impl IntoView {
@@ -30,7 +30,7 @@ pub fn StylesPage() -> impl IntoView {
     let dialog_open = RwSignal::new(false);
     let delete = move |()| {
         let Some(name) = deleting.get_untracked() else { return };
-        let mut next = styles.get_untracked();
+        let mut next = kept::current(|| styles.get_untracked());
         next.retain(|s| s.name != name);
         keep.run((next, format!("Deleted the style “{name}”.")));
         dialog_open.set(false);

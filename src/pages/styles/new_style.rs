@@ -4,7 +4,7 @@ use crate::components::{focus_error_summary, listed, note_left, ErrorSummary, Te
 use crate::domain::keys;
 use crate::domain::styles::{check, Problems, Style, NAME_MAX, PHRASE_MAX};
 use crate::hooks::use_effect;
-use crate::stores::drafts;
+use crate::stores::{drafts, styles as kept};
 use leptos::prelude::*;
 
 /// The form's fields, by id, in its order: what the error summary links to.
@@ -64,6 +64,8 @@ pub fn NewStyle(styles: RwSignal<Vec<Style>>, keep: Callback<(Vec<Style>, String
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         shown.set(FIELDS.to_vec());
+        // Checked against the styles as kept now: another tab may have made one of this name.
+        styles.set(kept::current(|| styles.get_untracked()));
         if problems.with_untracked(Problems::any) {
             tried.set(true);
             focus_error_summary();

@@ -3,6 +3,7 @@
 use crate::browser::page::focus_when_drawn;
 use crate::components::TextField;
 use crate::domain::styles::{name_problem, Style};
+use crate::stores::styles as kept;
 use leptos::prelude::*;
 
 /// One style: its phrases, renamed in place, or deleted after a question.
@@ -21,12 +22,18 @@ pub fn StyleRow(
     let slug = |name: &str| {
         name.trim().to_lowercase().chars().map(|c| format!("{:x}", c as u32)).collect::<Vec<_>>().join("-")
     };
-    let field_id = format!("style-rename-{}", slug(&style.name));
+    let field_id = StoredValue::new(format!("style-rename-{}", slug(&style.name)));
     let button_id = move || format!("style-rename-button-{}", slug(&name.get_value()));
     let rename = move || {
         let old = name.get_value();
         let new = typed.get_untracked().trim().to_owned();
-        let mut next = styles.get_untracked();
+        // The same name: nothing to keep, and the row is not made again, so the form just closes.
+        if new == old {
+            renaming.set(false);
+            focus_when_drawn(button_id());
+            return;
+        }
+        let mut next = kept::current(|| styles.get_untracked());
         let at = next.iter().position(|s| s.name == old);
         if let Some(p) = name_problem(&new, &next, at) {
             problem.set(Some(p));
@@ -64,7 +71,7 @@ pub fn StyleRow(
                             }
                         >
                             <TextField
-                                id=field_id.clone()
+                                id=field_id.get_value()
                                 label=format!("New name for “{}”", name.get_value())
                                 autocomplete="off"
                                 value=typed
@@ -101,8 +108,10 @@ pub fn StyleRow(
                                 id=button_id()
                                 aria-label=format!("Rename “{}”", name.get_value())
                                 on:click=move |_| {
+                                    typed.set(name.get_value());
+                                    problem.set(None);
                                     renaming.set(true);
-                                    focus_when_drawn(format!("style-rename-{}", slug(&name.get_value())));
+                                    focus_when_drawn(field_id.get_value());
                                 }
                             >
                                 "Rename"
