@@ -93,16 +93,8 @@ async fn a_style_is_checked_made_kept_renamed_and_deleted_on_its_page() {
 #[wasm_bindgen_test]
 async fn a_style_applied_in_review_shows_unsaved_saves_only_the_prompts_one_request_a_scene_and_undoes() {
     let _page = one_at_a_time().await;
-    let project = new_project("demo-token", 1, 3).await;
-    fresh_page("/styles");
-    signed_in_as("demo-token");
-    let (root, app) = mount_app();
-    make_style(&root, "Noir", "film noir, high contrast", "slow dolly in").await;
-    drop(app);
-    let path = format!("/projects/{}", project.id);
-    web_sys::window().unwrap().history().unwrap().replace_state_with_url(&JsValue::NULL, "", Some(&path)).unwrap();
-    let (root, _app) = mount_app();
-    let apply = wait_for("the style picker", || button(&root, "Apply to every scene")).await;
+    let (root, _app, project) = review_with_a_style().await;
+    let apply = button(&root, "Apply to every scene").unwrap();
     assert_eq!(chosen(&by_label(&root, "Style").unwrap()), "Noir");
     let scene = |n: u8| group(&root, &format!("Scene {n}")).unwrap();
     let image = |n: u8| value_of(&by_label(&scene(n), "Image prompt").unwrap());
