@@ -29,6 +29,12 @@ impl Problems {
     }
 }
 
+/// A name's or phrase's length as it is checked and counted: its characters (an accented letter or an
+/// emoji is one), without the space around it, which is not kept.
+pub fn length(text: &str) -> usize {
+    text.trim().chars().count()
+}
+
 /// Whether `name` is taken by another of `styles` than the one at `except`: names are told apart as a
 /// person reads them, so "Noir" and " noir " are one.
 fn taken(name: &str, styles: &[Style], except: Option<usize>) -> bool {
@@ -38,11 +44,11 @@ fn taken(name: &str, styles: &[Style], except: Option<usize>) -> bool {
 
 /// What is wrong with a style's name among `styles` (the one at `except` being renamed).
 pub fn name_problem(name: &str, styles: &[Style], except: Option<usize>) -> Option<String> {
-    let length = name.trim().chars().count();
-    if length == 0 {
+    let used = length(name);
+    if used == 0 {
         Some("Enter a name for the style".into())
-    } else if length > NAME_MAX {
-        Some(format!("A style's name can be at most {NAME_MAX} characters (now {length})"))
+    } else if used > NAME_MAX {
+        Some(format!("A style's name can be at most {NAME_MAX} characters (now {used})"))
     } else if taken(name, styles, except) {
         Some(format!("A style named “{}” exists already: choose another name", name.trim()))
     } else {
@@ -51,8 +57,8 @@ pub fn name_problem(name: &str, styles: &[Style], except: Option<usize>) -> Opti
 }
 
 fn phrase_problem(what: &str, phrase: &str) -> Option<String> {
-    let length = phrase.trim().chars().count();
-    (length > PHRASE_MAX).then(|| format!("The {what} phrase can be at most {PHRASE_MAX} characters (now {length})"))
+    let used = length(phrase);
+    (used > PHRASE_MAX).then(|| format!("The {what} phrase can be at most {PHRASE_MAX} characters (now {used})"))
 }
 
 /// What is wrong with a new style among `styles`.

@@ -2,7 +2,7 @@
 
 use crate::components::{focus_error_summary, listed, note_left, ErrorSummary, TextField};
 use crate::domain::keys;
-use crate::domain::styles::{check, Problems, Style, NAME_MAX, PHRASE_MAX};
+use crate::domain::styles::{check, length, Problems, Style, NAME_MAX, PHRASE_MAX};
 use crate::hooks::use_effect;
 use crate::stores::{drafts, styles as kept};
 use leptos::prelude::*;
@@ -38,9 +38,8 @@ pub fn NewStyle(styles: RwSignal<Vec<Style>>, keep: Callback<(Vec<Style>, String
     });
     let edit =
         move |change: fn(&mut Style, String)| Callback::new(move |value: String| draft.update(|d| change(d, value)));
-    let count = move |read: fn(&Style) -> &String, max: usize| {
-        Signal::derive(move || (draft.with(|d| read(d).trim().chars().count()), max))
-    };
+    let count =
+        move |read: fn(&Style) -> &String, max: usize| Signal::derive(move || (draft.with(|d| length(read(d))), max));
     // A phrase's field: its id, label, the prompt it goes to, and where it is read, written and checked.
     let phrase = move |id: &'static str,
                        label: &'static str,
