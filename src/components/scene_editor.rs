@@ -24,6 +24,8 @@ const FIELDS: [Field; 4] = [
 pub fn SceneEditor(
     project_id: i64,
     scene: Scene,
+    /// The scene as the service first proposed it, when this device kept that.
+    proposed: Option<SceneText>,
     editable: bool,
     talking_head: bool,
     /// Scene numbers with unsaved edits, for the page to gate approval on.
@@ -49,7 +51,7 @@ pub fn SceneEditor(
         step,
         off_proposal,
         to_proposal,
-    } = use_scene_edit(project_id, &scene, editable, unsaved, on_saved, orders);
+    } = use_scene_edit(project_id, &scene, proposed, editable, unsaved, on_saved, orders);
     let save = move |_| save.run(());
     let settle = move |keep: bool| settle.run(keep);
     let can_undo = Memo::new(move |_| history.with(|h| h.can_undo()));

@@ -10,7 +10,7 @@ use crate::domain::scene_history::{History, StepId};
 use crate::domain::styles::styled;
 use crate::hooks::{use_effect, use_task, Orders, Outcome, SceneOrder};
 use crate::session::{use_session, Failure};
-use crate::stores::{drafts, proposals};
+use crate::stores::drafts;
 use leptos::prelude::*;
 
 #[derive(Clone, PartialEq)]
@@ -115,12 +115,14 @@ fn keep_drafts(
     });
 }
 
-/// `scene`'s texts, editable while `editable`; `unsaved` lists the scene numbers with unsaved edits,
+/// `scene`'s texts, editable while `editable`, with the way back to `proposed` (the scene as first
+/// proposed, when kept); `unsaved` lists the scene numbers with unsaved edits,
 /// for the page to gate approval on; `on_saved` is told the scene's number and texts each time the
 /// service is known to hold new ones.
 pub fn use_scene_edit(
     project_id: i64,
     scene: &Scene,
+    proposed: Option<SceneText>,
     editable: bool,
     unsaved: RwSignal<Vec<i64>>,
     on_saved: Option<Callback<(i64, SceneText)>>,
@@ -142,12 +144,16 @@ pub fn use_scene_edit(
     let dirty = Memo::new(move |_| theirs.with(Option::is_some) || edited.with(|e| saved.with(|s| e != s)));
     let history = RwSignal::new(History::default());
     let moved = RwSignal::new(None);
-    // Replaces the whole text as one step, said in the scene's status when `said`.
-    let replace = move |text: SceneText, said: Option<&'static str>| {
-        edited.with_untracked(|before| history.update(|h| h.replaced(before, &text)));
+    // Shows `text` as the edits, said in the scene's status when `said`.
+    let show = move |text: SceneText, said: Option<&'static str>| {
         edited.set(text);
         state.set(SaveState::Idle);
         moved.set(said);
+    };
+    // Replaces the whole text as one step.
+    let replace = move |text: SceneText, said: Option<&'static str>| {
+        edited.with_untracked(|before| history.update(|h| h.replaced(before, &text)));
+        show(text, said);
     };
 
     keep_drafts(project_id, scene_id.filter(|_| editable), number, saved, edited, dirty, unsaved);
@@ -203,14 +209,11 @@ pub fn use_scene_edit(
     });
     let step = Callback::new(move |back: bool| {
         let now = edited.get_untracked();
-        let Some(text) = history.try_update(|h| if back { h.undo(&now) } else { h.redo(&now) }).flatten() else {
-            return;
-        };
-        edited.set(text);
-        state.set(SaveState::Idle);
-        moved.set(Some(if back { "Undone" } else { "Redone" }));
+        if let Some(text) = history.try_update(|h| if back { h.undo(&now) } else { h.redo(&now) }).flatten() {
+            show(text, Some(if back { "Undone" } else { "Redone" }));
+        }
     });
-    let proposed = scene_id.filter(|_| editable).and_then(|id| proposals::scene(project_id, id));
+    let proposed = proposed.filter(|_| editable);
     let off_proposal = {
         let proposed = proposed.clone();
         Memo::new(move |_| proposed.as_ref().is_some_and(|p| edited.with(|e| e != p)))
@@ -261,19 +264,18 @@ fn follow_orders(
             }
             SceneOrder::UndoStyle => {
                 let Some(at) = styled_at.get_value() else { return Outcome::Nothing };
-                if history.with_untracked(|h| h.latest() != Some(at) && h.holds(at)) {
+                let (latest, held) = history.with_untracked(|h| (h.latest() == Some(at), h.holds(at)));
+                if held && !latest {
                     // Changed since: the scene's own Undo reaches it.
                     return Outcome::Held;
                 }
                 styled_at.set_value(None);
-                // Undone already, in the scene, when it is no longer held.
-                match history.with_untracked(|h| h.latest() == Some(at)) {
-                    true => {
-                        step.run(true);
-                        Outcome::Done
-                    }
-                    false => Outcome::Nothing,
+                // Not latest and not held: undone already, in the scene.
+                if !latest {
+                    return Outcome::Nothing;
                 }
+                step.run(true);
+                Outcome::Done
             }
             // A scene changed elsewhere waits for the person's choice, and one saving for its answer:
             // the picker names them rather than a save choosing for the person.

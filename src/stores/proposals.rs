@@ -14,23 +14,22 @@ use serde::{Deserialize, Serialize};
 #[derive(Default, Serialize, Deserialize)]
 struct Proposal(#[serde(with = "crate::keyed")] Vec<(i64, SceneDraft)>);
 
-/// Keeps `project`'s scenes unless its proposal is kept already: from the service's answer to the
-/// story, else from the first read of the project on this device.
-pub fn keep_first(project: &Project) {
+/// Keeps `project`'s scenes unless its proposal is kept already (from the service's answer to the
+/// story, else from the first read of the project on this device), and answers the one kept, scene id
+/// to text: none when the browser keeps nothing.
+pub fn keep_first(project: &Project) -> Vec<(i64, SceneText)> {
     let key = keys::proposal(project.id);
-    let scenes = project.scenes.iter().filter_map(|s| Some((s.id?, SceneDraft { text: SceneText::of(s), base: None })));
-    let scenes = scenes.collect::<Vec<_>>();
-    // An answer without its scenes yet (still being written) leaves the first read to keep them.
-    if scenes.is_empty() || super::read::<Proposal>(&key).is_some() {
-        return;
+    let texts = |Proposal(kept): Proposal| kept.into_iter().map(|(id, kept)| (id, kept.text)).collect();
+    if let Some(kept) = super::read::<Proposal>(&key) {
+        return texts(kept);
     }
-    super::keep(&key, &Proposal(scenes), Worth::Cache);
-}
-
-/// One scene's text as first proposed, when this device read it.
-pub fn scene(project_id: i64, scene_id: i64) -> Option<SceneText> {
-    let Proposal(all) = super::read(&keys::proposal(project_id))?;
-    all.into_iter().find_map(|(id, kept)| (id == scene_id).then_some(kept.text))
+    let scenes = project.scenes.iter().filter_map(|s| Some((s.id?, SceneDraft { text: SceneText::of(s), base: None })));
+    let proposal = Proposal(scenes.collect());
+    // An answer without its scenes yet (still being written) leaves the first read to keep them.
+    match !proposal.0.is_empty() && super::keep(&key, &proposal, Worth::Cache) {
+        true => texts(proposal),
+        false => Vec::new(),
+    }
 }
 
 pub fn forget(project_id: i64) {

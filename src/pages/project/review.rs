@@ -38,12 +38,15 @@ pub fn Review(
     let status = project.status.clone();
     let live = as_of.is_none();
     let editable = live && can_edit_scenes(&status);
-    // Before the scenes' editors are made, which offer the way back to it.
-    if editable {
-        proposals::keep_first(&project);
-    } else if live {
-        proposals::forget(id);
-    }
+    // The scenes as first proposed, for each editor's way back to them.
+    let proposal = match (editable, live) {
+        (true, _) => proposals::keep_first(&project),
+        (false, true) => {
+            proposals::forget(id);
+            Vec::new()
+        }
+        (false, false) => Vec::new(),
+    };
     let unsaved = RwSignal::new(Vec::<i64>::new());
     guard_leaving(move || unsaved.with_untracked(|s| !s.is_empty()));
     // Approval tried with scenes unsaved: those scenes are listed above the form (GOV.UK's error
@@ -93,10 +96,12 @@ pub fn Review(
         .map(|scene| {
             let talking_head = (project.use_avatar_first_scene && scene.scene_number == 1)
                 || (project.use_avatar_last_scene && Some(scene.scene_number) == last_number);
+            let proposed = proposal.iter().find(|(at, _)| Some(*at) == scene.id).map(|(_, text)| text.clone());
             view! {
                 <SceneEditor
                     project_id=id
                     scene=scene
+                    proposed=proposed
                     editable=editable
                     talking_head=talking_head
                     unsaved=unsaved
