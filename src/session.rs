@@ -83,6 +83,11 @@ impl Session {
         self.config.with_value(|c| c.api_base_url.clone())
     }
 
+    /// Whose things this tab reads and writes: what a tab keeps in memory is shown to them alone.
+    pub fn owner(&self) -> String {
+        self.owner.get_value()
+    }
+
     pub fn poll_interval_ms(&self) -> u64 {
         self.config.with_value(|c| (c.poll_interval_seconds * 1000.0).round() as u64)
     }

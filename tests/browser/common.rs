@@ -78,7 +78,8 @@ pub fn container() -> HtmlElement {
     el
 }
 
-fn all(root: &Element, selector: &str) -> Vec<Element> {
+/// Every element under `root` that `selector` finds, in document order.
+pub fn all(root: &Element, selector: &str) -> Vec<Element> {
     let list = root.query_selector_all(selector).unwrap();
     (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()).collect()
 }

@@ -130,3 +130,42 @@ async fn a_double_click_on_sign_in_checks_the_token_once() {
     assert_eq!(location_path(), "/new");
     assert_eq!(sim_request_count_since("GET", "/scene-projects", since).await, 1, "a double click checks once");
 }
+
+/// The link of project `id`'s row in the list, when the list shows it.
+fn row_of(root: &web_sys::HtmlElement, id: i64) -> Option<web_sys::Element> {
+    let page = format!("/projects/{id}");
+    all(root, ".project-row a")
+        .into_iter()
+        .find(|a| a.get_attribute("href").is_some_and(|h| h == page || h.starts_with(&format!("{page}/"))))
+}
+
+#[wasm_bindgen_test]
+async fn another_account_signed_in_in_the_same_tab_never_sees_the_list_the_first_one_read() {
+    let _page = one_at_a_time().await;
+    let first = new_project("demo-token", 1, 2).await;
+    let second = new_project("other-token", 11, 2).await;
+    fresh_page("/");
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    wait_for("the first account's list", || row_of(&root, first.id)).await;
+    wait_for("its whole read", || {
+        (!text(&root).contains("checking…") && !text(&root).contains("Reading the rest")).then_some(())
+    })
+    .await;
+
+    button(&root, "Sign out").unwrap().click();
+    type_into(&sign_in_form(&root).await, "other-token");
+    // Slow answers: what the list shows before the service answers is what the tab kept.
+    sim_put("/_sim/faults", serde_json::json!({"latency_ms": 1500, "path_contains": "/scene-projects"})).await;
+    button(&root, "Sign in").unwrap().click();
+    let shown_the_first = std::cell::Cell::new(false);
+    let listed = wait_for("the second account's list", || {
+        shown_the_first.set(shown_the_first.get() || row_of(&root, first.id).is_some());
+        row_of(&root, second.id)
+    })
+    .await;
+    sim_put("/_sim/faults", serde_json::json!({"latency_ms": 0, "path_contains": null})).await;
+    assert!(listed.is_connected());
+    assert!(!shown_the_first.get(), "the first account's project was shown to the second");
+    assert!(row_of(&root, first.id).is_none());
+}

@@ -5,6 +5,7 @@
 use super::read::{in_order, read_list, ListRead};
 use crate::api::{Project, ProjectFilter};
 use crate::browser::local_time::now_ms;
+use crate::domain::account::same_person;
 use crate::domain::last_known::{bounded_list, MAX_KEPT_LIST_BYTES};
 use crate::domain::polling::{outcome_after_error, Outcome};
 use crate::domain::project_list::any_in_motion;
@@ -30,9 +31,10 @@ pub struct Listing {
 }
 
 thread_local! {
-    /// The whole list this tab read last, and when: a return from a project shows it at once, at the
-    /// page and place the person left, where the device keeps only its first projects.
-    static LAST_READ: RefCell<Option<(Listing, u64)>> = const { RefCell::new(None) };
+    /// The whole list this tab read last, for whom (`Session::owner`) and when: a return from a
+    /// project shows it at once, at the page and place the person left, where the device keeps only
+    /// its first projects. Another account signed in in this tab never sees it.
+    static LAST_READ: RefCell<Option<(String, Listing, u64)>> = const { RefCell::new(None) };
 }
 
 type Answer = Result<(ListRead, ProjectFilter), Failure>;
@@ -49,9 +51,10 @@ pub fn use_listing(filter: Memo<ProjectFilter>) -> ListingState {
     // Shown at once: the list this tab read last with this filter, else the start of the one this
     // device kept, until the service answers.
     let start = filter.get_untracked();
+    let reader = session.owner();
     let kept = LAST_READ
-        .with_borrow(|last| last.clone().filter(|(l, _)| l.filter == start))
-        .map(|(l, at)| Listing { kept_at: Some(at), reading: false, ..l })
+        .with_borrow(|last| last.clone().filter(|(o, l, _)| l.filter == start && same_person(Some(o), &reader)))
+        .map(|(_, l, at)| Listing { kept_at: Some(at), reading: false, ..l })
         .or_else(|| {
             last_known::list(&start).map(|kept| Listing {
                 filter: start.clone(),
@@ -108,7 +111,7 @@ pub fn use_listing(filter: Memo<ProjectFilter>) -> ListingState {
                 };
                 problem.set(None);
                 let fresh = Listing { filter, projects: Arc::new(projects), kept_at: None, reading: false, stopped };
-                LAST_READ.set(Some((fresh.clone(), now_ms())));
+                LAST_READ.set(Some((reader.clone(), fresh.clone(), now_ms())));
                 listing.set(Some(fresh));
                 outcome
             }
