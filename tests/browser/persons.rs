@@ -134,6 +134,8 @@ async fn a_newcomer_is_told_where_person_ids_come_from_until_the_list_makes_some
     link(&root, "Projects").unwrap().click();
     wait_for("the list", || heading(&root, "Your projects")).await;
     wait_for("the list read", || root.query_selector(".project-row").ok().flatten()).await;
+    // Not the list this tab read in an earlier test, shown until the service answers.
+    wait_for("the service's answer", || (!text(&root).contains("checking…")).then_some(())).await;
     link(&root, "New story").unwrap().click();
     wait_for("the known persons", || by_label(&root, "Known person")).await;
     assert!(!text(&root).contains(hint));

@@ -79,6 +79,8 @@ pub fn use_listing(filter: Memo<ProjectFilter>) -> ListingState {
             let first_page = {
                 let asked = asked.clone();
                 move |projects: Vec<Project>| {
+                    // Known at once: a person who goes to the story form while the rest is read finds them.
+                    persons::see(&projects);
                     let fuller = listing.with_untracked(|shown| {
                         shown.as_ref().is_some_and(|l| l.filter == asked && l.projects.len() > projects.len())
                     });
