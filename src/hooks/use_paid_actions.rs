@@ -48,10 +48,12 @@ pub struct PaidActions {
     session: Session,
 }
 
-/// What the page does with an answer to its own request: the work began, or the service refused it.
+/// What the page does with an answer to its own request: the work began, or the service refused it;
+/// and, when it asks, that the answer did not tell (the record stands, and the project is re-read).
 pub struct Outcomes {
     pub started: Box<dyn FnOnce()>,
     pub refused: Box<dyn FnOnce(ApiError)>,
+    pub unsure: Option<Box<dyn FnOnce()>>,
 }
 
 /// `shown` is called in every tab showing the project when a record of it ends with the work shown,
@@ -200,12 +202,15 @@ impl PaidActions {
                         self.notice().get_untracked().unwrap_or_default()
                     )));
                     self.check_while_standing();
+                    if let Some(unsure) = outcomes.unsure {
+                        unsure();
+                    }
                 }
             }
         });
     }
 
-    fn offered_untracked(self) -> bool {
+    pub fn offered_untracked(self) -> bool {
         untrack(|| self.offered())
     }
 

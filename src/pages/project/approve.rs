@@ -82,6 +82,8 @@ pub fn ApprovePanel(
                     _ => dialog_error
                         .set(Some(e.after("Nothing was reserved, because the service refused the approval"))),
                 }),
+
+                unsure: None,
             },
             dialog_error,
         );

@@ -64,6 +64,8 @@ pub fn RegenerateScene(project_id: i64, scene: Scene, paid: PaidActions) -> impl
                         _ => e.after("Nothing was charged and your prompts are kept, because the service refused"),
                     }))
                 }),
+
+                unsure: None,
             },
             error,
         );
@@ -170,6 +172,8 @@ pub fn UpscalePanel(project_id: i64, paid: PaidActions) -> impl IntoView {
             Outcomes {
                 started: Box::new(move || asking_again.set(false)),
                 refused: Box::new(move |e: ApiError| error.set(Some(e.after("Upscaling could not start")))),
+
+                unsure: None,
             },
             error,
         );
