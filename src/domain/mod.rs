@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod announce;
+pub mod batch_approval;
 pub mod budget;
 pub mod captions;
 pub mod credits;
