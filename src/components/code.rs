@@ -53,6 +53,18 @@ fn with_boxed_code(load: Box<dyn Fn() -> CodeFuture + Send + Sync>, what: CodeFo
     .into_any()
 }
 
+/// A part of a page whose code did not come: `message` says what could not be done, and "Try again"
+/// asks for the code again.
+pub fn part_missing(message: &'static str, retry: Callback<()>) -> AnyView {
+    view! {
+        <Banner tone=Tone::Error>{message}</Banner>
+        <button type="button" class="button" on:click=move |_| retry.run(())>
+            "Try again"
+        </button>
+    }
+    .into_any()
+}
+
 /// A page of its own: its heading takes the focus a navigation gives, so the failure is what a screen
 /// reader says next; the page that comes on "Try again" takes the focus from the button it replaces.
 fn page_missing(retry: Callback<()>) -> AnyView {

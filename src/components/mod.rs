@@ -19,7 +19,7 @@ mod video_player;
 
 pub use banner::{Banner, MessageBanner, Tone};
 pub use budget_outlook::BudgetOutlook;
-pub use code::{with_code, CodeFor, PAGE_CODE};
+pub use code::{part_missing, with_code, CodeFor, PAGE_CODE};
 pub use confirm_dialog::ConfirmDialog;
 pub use error_summary::{focus_error_summary, listed, note_left, ErrorSummary};
 pub use media_download::MediaDownload;

@@ -2,7 +2,7 @@
 //! the person had begun in the form is replaced only when they say so, in the app's own dialog.
 
 use crate::api::Project;
-use crate::components::{with_code, Banner, CodeFor, ConfirmDialog, Tone};
+use crate::components::{part_missing, with_code, CodeFor, ConfirmDialog};
 use crate::domain::keys;
 use crate::domain::story::StoryDraft;
 use crate::domain::title::shorten;
@@ -24,13 +24,7 @@ split_code!(new_story_from, preload_new_story_from, (project: RwSignal<Option<Pr
 const START_FROM: CodeFor = CodeFor { loading: "Loading the new story…", missing: start_from_missing };
 
 fn start_from_missing(retry: Callback<()>) -> AnyView {
-    view! {
-        <Banner tone=Tone::Error>"The new story could not be started: check the connection."</Banner>
-        <button type="button" class="button" on:click=move |_| retry.run(())>
-            "Try again"
-        </button>
-    }
-    .into_any()
+    part_missing("The new story could not be started: check the connection.", retry)
 }
 
 #[component]
