@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 
 /** Specs that run against both profiles: what each exercises of the answers the spec leaves open. */
 export const BOTH = {
+  'approve-several.test.js': 'the list of either shape to choose from, a 403 body of either shape named in the report, and an approval shown by the status the spec names (proposed, then generating)',
   'access.test.js': 'a 401 mid-way (error body shape), and the token absent from every answer of either shape',
   'captions.test.js': 'the finished and upscaled video: media on another origin with signed addresses, upscale status',
   'create-review.test.js': 'update-scene answer (scene or whole project), 400 or 409 on a wrong state, scene ids beyond 32 bits, 403 body',
@@ -48,7 +49,7 @@ export const SECONDS = {
   'create-review.test.js': 33, 'hostile.test.js': 32, 'projects.test.js': 28, 'storage.test.js': 23,
   'access.test.js': 22, 'versions.test.js': 22, 'lost-answers.test.js': 21, 'keyboard.test.js': 20,
   'tabs.test.js': 20, 'downloads.test.js': 19, 'script.test.js': 16, 'sign-in.test.js': 15,
-  'spending.test.js': 14, 'persons.test.js': 13, 'captions.test.js': 12,
+  'spending.test.js': 14, 'persons.test.js': 13, 'captions.test.js': 12, 'approve-several.test.js': 20,
 };
 
 /** The same under alt, where a file runs only its tests that depend on an open answer (the same run;
@@ -57,7 +58,7 @@ export const ALT_SECONDS = {
   'fault-matrix-paid.test.js': 60, 'projects.test.js': 46, 'video.test.js': 45, 'faults.test.js': 36,
   'revise.test.js': 33, 'many-projects.test.js': 29, 'access.test.js': 22, 'keyboard.test.js': 22,
   'create-review.test.js': 19, 'hostile.test.js': 19, 'lost-answers.test.js': 17, 'versions.test.js': 16,
-  'captions.test.js': 13, 'spending.test.js': 12, 'downloads.test.js': 9, 'persons.test.js': 8,
+  'captions.test.js': 13, 'approve-several.test.js': 20, 'spending.test.js': 12, 'downloads.test.js': 9, 'persons.test.js': 8,
   'sign-in.test.js': 7,
 };
 

@@ -23,6 +23,7 @@ split_code!(video, preload_video, (id: i64) => view! { <VideoPage id=id /> });
 /// (on a train, in a tunnel) needs no download; a failure is left for that page to say.
 pub async fn preload_all() {
     let _ = preload_projects().await;
+    let _ = crate::pages::preload_approve_several().await;
     let _ = preload_project().await;
     let _ = preload_video().await;
     let _ = crate::pages::preload_finished_part().await;

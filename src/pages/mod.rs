@@ -12,7 +12,7 @@ mod video;
 pub use new_story::NewStoryPage;
 pub use persons::PersonsPage;
 pub use project::ProjectPage;
-pub use projects::ProjectsPage;
+pub use projects::{preload_approve_several, ProjectsPage};
 pub use sign_in::SignInPage;
 pub use spending::SpendingPage;
 pub use styles::StylesPage;

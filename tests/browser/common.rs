@@ -88,6 +88,15 @@ fn name_of(el: &Element) -> String {
     el.get_attribute("aria-label").unwrap_or_else(|| el.text_content().unwrap_or_default()).trim().to_owned()
 }
 
+/// Project `id`'s row in the list (the `<li>` whose link opens it), when the list shows it.
+pub fn project_row(root: &Element, id: i64) -> Option<Element> {
+    let page = format!("/projects/{id}");
+    let opens = |href: String| href == page || href.starts_with(&format!("{page}/"));
+    all(root, ".project-row")
+        .into_iter()
+        .find(|row| row.query_selector("a").ok().flatten().and_then(|a| a.get_attribute("href")).is_some_and(opens))
+}
+
 /// The form control whose `<label>` reads `text`.
 pub fn by_label(root: &Element, text: &str) -> Option<HtmlElement> {
     let label = all(root, "label").into_iter().find(|l| l.text_content().unwrap_or_default().trim() == text)?;

@@ -116,3 +116,39 @@ async fn each_project_s_times_are_written_in_the_browser_s_language_and_time_zon
         assert_eq!(time.text_content().unwrap(), as_the_browser_writes(millis as f64), "{at}");
     }
 }
+
+/// The checkbox of project `id`'s row, found by its name as a screen reader gives it.
+fn choice_of(root: &web_sys::HtmlElement, id: i64) -> Option<web_sys::HtmlElement> {
+    let input = project_row(root, id)?.query_selector("input[type=checkbox]").ok()??;
+    let name = input.get_attribute("aria-label").unwrap_or_default();
+    assert!(name.starts_with("Choose ") && name.ends_with(" for approval"), "{name}");
+    input.dyn_into().ok()
+}
+
+#[wasm_bindgen_test]
+async fn projects_chosen_in_the_list_are_approved_one_request_each_and_the_page_says_what_became_of_them() {
+    let _page = one_at_a_time().await;
+    let first = new_project("demo-token", 1, 2).await;
+    let second = new_project("demo-token", 1, 3).await;
+    fresh_page("/");
+    signed_in_as("demo-token");
+    let (root, _app) = mount_app();
+    let since = sim_now().await;
+    set_checked(&wait_for("the first project's box", || choice_of(&root, first.id)).await, true);
+    set_checked(&choice_of(&root, second.id).unwrap(), true);
+    wait_for("the choice said", || text(&root).contains("2 projects chosen for approval").then_some(())).await;
+    button(&root, "Approve 2 chosen…").unwrap().click();
+
+    let confirm = wait_for("the dialog read", || button(&root, "Reserve 500 credits and approve 2")).await;
+    assert!(text(&root).contains("In all: about 500 credits for 2 projects."), "{}", text(&root));
+    confirm.click();
+    confirm.click();
+    let report = wait_for("the report", || heading(&root, "Approval of the chosen projects")).await;
+    wait_for("the report's line", || text(&root).contains("2 started").then_some(())).await;
+    wait_for("the report focused", || (focused().as_ref() == Some(&report)).then_some(())).await;
+    for id in [first.id, second.id] {
+        let path = format!("/scene-projects/{id}/approve");
+        assert_eq!(sim_request_count_since("POST", &path, since).await, 1, "one approval of {id}");
+    }
+    assert!(!text(&root).contains("chosen for approval"), "nothing is left chosen");
+}

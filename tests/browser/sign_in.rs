@@ -131,14 +131,6 @@ async fn a_double_click_on_sign_in_checks_the_token_once() {
     assert_eq!(sim_request_count_since("GET", "/scene-projects", since).await, 1, "a double click checks once");
 }
 
-/// The link of project `id`'s row in the list, when the list shows it.
-fn row_of(root: &web_sys::HtmlElement, id: i64) -> Option<web_sys::Element> {
-    let page = format!("/projects/{id}");
-    all(root, ".project-row a")
-        .into_iter()
-        .find(|a| a.get_attribute("href").is_some_and(|h| h == page || h.starts_with(&format!("{page}/"))))
-}
-
 #[wasm_bindgen_test]
 async fn another_account_signed_in_in_the_same_tab_never_sees_the_list_the_first_one_read() {
     let _page = one_at_a_time().await;
@@ -147,7 +139,7 @@ async fn another_account_signed_in_in_the_same_tab_never_sees_the_list_the_first
     fresh_page("/");
     signed_in_as("demo-token");
     let (root, _app) = mount_app();
-    wait_for("the first account's list", || row_of(&root, first.id)).await;
+    wait_for("the first account's list", || project_row(&root, first.id)).await;
     wait_for("its whole read", || {
         (!text(&root).contains("checking…") && !text(&root).contains("Reading the rest")).then_some(())
     })
@@ -160,12 +152,12 @@ async fn another_account_signed_in_in_the_same_tab_never_sees_the_list_the_first
     button(&root, "Sign in").unwrap().click();
     let shown_the_first = std::cell::Cell::new(false);
     let listed = wait_for("the second account's list", || {
-        shown_the_first.set(shown_the_first.get() || row_of(&root, first.id).is_some());
-        row_of(&root, second.id)
+        shown_the_first.set(shown_the_first.get() || project_row(&root, first.id).is_some());
+        project_row(&root, second.id)
     })
     .await;
     sim_put("/_sim/faults", serde_json::json!({"latency_ms": 0, "path_contains": null})).await;
     assert!(listed.is_connected());
     assert!(!shown_the_first.get(), "the first account's project was shown to the second");
-    assert!(row_of(&root, first.id).is_none());
+    assert!(project_row(&root, first.id).is_none());
 }

@@ -3,6 +3,8 @@
 //! the polling schedule (one read of the list an interval) while the tab is in view. A customer may
 //! have thousands: nothing here grows faster than the list.
 
+mod approve_several;
+mod choice;
 mod filters;
 mod listing;
 mod pager;
@@ -21,6 +23,8 @@ use crate::router::{use_navigate, use_query_map, NavigateOptions};
 use crate::routes;
 use crate::session::use_session;
 use crate::stores::last_known;
+pub use approve_several::preload_approve_several;
+use choice::{ChoiceBar, Chosen};
 use filters::Filters;
 use leptos::prelude::*;
 use listing::{use_listing, ListingState};
@@ -155,6 +159,7 @@ pub fn ProjectsPage() -> impl IntoView {
     let here = Signal::derive(move || routes::projects_at(&filter.get(), &address_search.get(), asked.get()));
     use_kept_scroll(here, Signal::derive(move || shown.get() == Shown::Rows && page.get() == asked.get()));
     let every = describe_ms(session.poll_interval_ms().max(1000));
+    let chosen: Chosen = RwSignal::new(Default::default());
 
     view! {
         <section class="page" aria-labelledby="projects-heading">
@@ -175,6 +180,7 @@ pub fn ProjectsPage() -> impl IntoView {
                     "Refresh list"
                 </button>
             </div>
+            <ChoiceBar chosen=chosen reload=Callback::new(move |()| poller.read_again()) />
             <MessageBanner
                 tone=Tone::Error
                 message=Signal::derive(move || problem.get().map(|m| format!("The list could not be read: {m}")))
@@ -199,7 +205,7 @@ pub fn ProjectsPage() -> impl IntoView {
                             <For
                                 each=move || rows.get().unwrap_or_default()
                                 key=|p| (p.id, row_key(p))
-                                children=|project| view! { <ProjectRow project=project /> }
+                                children=move |project| view! { <ProjectRow project=project chosen=chosen /> }
                             />
                         </ul>
                         <Pager filter=filter search=search page=page count=count />

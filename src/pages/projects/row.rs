@@ -1,15 +1,20 @@
 //! One project in the list: thumbnail, title, facts, status and progress.
 
+use super::choice::{ChooseBox, Chosen};
 use crate::api::Project;
 use crate::browser::local_time::local_time;
 use crate::components::StatusBadge;
+use crate::domain::lifecycle::can_approve;
 use crate::domain::project_list::{in_motion, thumbnail, title};
 use crate::routes;
 use leptos::prelude::*;
 
+/// `chosen`: the projects chosen for approval; a proposed row offers to choose it.
 #[component]
-pub fn ProjectRow(project: Project) -> impl IntoView {
+pub fn ProjectRow(project: Project, chosen: Chosen) -> impl IntoView {
     let name = title(&project, 90);
+    let choose =
+        can_approve(&project.status).then(|| view! { <ChooseBox id=project.id title=name.clone() chosen=chosen /> });
     let href = routes::project_page(project.id, &project.status);
     let status = project.status.clone();
     let progress = in_motion(&project.status).then_some(project.progress);
@@ -26,6 +31,7 @@ pub fn ProjectRow(project: Project) -> impl IntoView {
     let progress_label = format!("Progress of {name}");
     view! {
         <li class="project-row">
+            {choose}
             {match thumbnail(&project) {
                 Some(src) => {
                     view! { <img class="thumb" src=src alt="" loading="lazy" width="96" height="54" /> }.into_any()

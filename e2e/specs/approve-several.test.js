@@ -1,0 +1,134 @@
+// Approving several proposed projects from the list with one dialog, with the release build on nginx:
+// each chosen by its checkbox (by keyboard too), the dialog naming each with its credits and the total,
+// one approval a project sent one after another and never twice (a double click, a refusal, a lost
+// answer), and a report on the page of what became of each. Both profiles: the list comes in either
+// shape, and a 403's body is the service's own.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkScreen, openPage, signIn, useRun } from '../lib/harness.js';
+
+let sim, web, browser;
+// The client gives up after 3 s; the lost answer below comes 20 s after the work was done.
+useRun(['--speed', '2000'], { poll_interval_seconds: 1, request_timeout_seconds: 3 }, (run) => ({ sim, web, browser } = run));
+
+const credits = (n) => sim.control('PUT', '/_sim/users/1/credits', { credits: n });
+
+/** Proposed projects of `scenes` scenes each, newest last. */
+async function proposed(...scenes) {
+  const ids = [];
+  for (const [i, n] of scenes.entries()) {
+    const { id } = await sim.call('POST', '/stories/create', { person_id: 1, story_idea: `A clockmaker's apprentice, chapter ${i + 1} of a long winter`, num_scenes: n });
+    ids.push(id);
+  }
+  return ids;
+}
+
+const approvals = async (id) => (await sim.requests('POST', new RegExp(`/scene-projects/${id}/approve$`))).length;
+const row = (page, id) => page.locator('li.project-row', { has: page.locator(`a[href^="/projects/${id}"]`) });
+const box = (page, id) => row(page, id).getByRole('checkbox', { name: /^Choose .+ for approval$/ });
+
+async function listed(page, ids) {
+  await signIn(page, { url: web.url + '/' });
+  for (const id of ids) await box(page, id).waitFor();
+}
+
+test('the chosen projects are approved with one dialog that names each with its credits and the total; a double click sends one each', async () => {
+  await credits(1_000_000);
+  const ids = await proposed(2, 3, 2);
+  const page = await openPage(browser);
+  await listed(page, ids);
+  // Only a project awaiting approval can be chosen: one generating has no box.
+  const [generating] = await proposed(2);
+  await sim.call('POST', `/scene-projects/${generating}/approve`, { confirm_credits: true });
+  await page.getByRole('button', { name: 'Refresh list' }).click();
+  await row(page, generating).getByText(/Generating|Completed/).first().waitFor();
+  assert.equal(await row(page, generating).getByRole('checkbox').count(), 0);
+
+  await box(page, ids[0]).check();
+  // By keyboard as well: a checkbox takes Space.
+  await box(page, ids[1]).focus();
+  await page.keyboard.press('Space');
+  await box(page, ids[2]).check();
+  await page.getByText('3 projects chosen for approval').waitFor();
+  await page.getByRole('button', { name: 'Approve 3 chosen…' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Approve the chosen projects' });
+  const lines = dialog.getByRole('list', { name: 'Projects to approve' }).getByRole('listitem');
+  await dialog.getByText('In all: about 700 credits for 3 projects.').waitFor();
+  assert.deepEqual((await lines.allInnerTexts()).map((t) => t.match(/· (\d) scenes · about (\d+) credits/)?.slice(1)),
+    [['2', '200'], ['3', '300'], ['2', '200']], 'each project with its scenes and credits, oldest first');
+  await checkScreen(page, 'approve-several-dialog');
+  await dialog.getByRole('button', { name: 'Reserve 700 credits and approve 3' }).dblclick();
+
+  const report = page.getByRole('region', { name: 'Approval of the chosen projects' });
+  await report.getByText('3 started', { exact: true }).waitFor({ timeout: 20_000 });
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'approval-report', 'the report takes the focus');
+  assert.equal(await report.getByText('Started: generation is under way').count(), 3);
+  for (const id of ids) assert.equal(await approvals(id), 1, `one approval of project ${id}`);
+  // Nothing is left chosen, and the list shows them under way.
+  assert.equal(await page.getByText(/chosen for approval/).count(), 0);
+  for (const id of ids) await row(page, id).getByRole('checkbox').waitFor({ state: 'detached' });
+  await checkScreen(page, 'approve-several-report');
+  await report.getByRole('button', { name: 'Dismiss' }).click();
+  await report.waitFor({ state: 'detached' });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a refusal for want of credits stops the rest: the page says which started, which was refused and why, and which were not sent', async () => {
+  // Enough for the first (200), not for the second (300).
+  await credits(350);
+  const ids = await proposed(2, 3, 2);
+  const page = await openPage(browser);
+  await listed(page, ids);
+  for (const id of ids) await box(page, id).check();
+  await page.getByRole('button', { name: 'Approve 3 chosen…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve the chosen projects' });
+  await dialog.getByRole('button', { name: 'Reserve 700 credits and approve 3' }).click();
+
+  const report = page.getByRole('region', { name: 'Approval of the chosen projects' });
+  await report.getByText('1 started · 1 refused · 1 not sent').waitFor({ timeout: 20_000 });
+  const said = await report.getByRole('listitem').allInnerTexts();
+  assert.match(said[0], /Started/);
+  assert.match(said[1], /^.+: Refused: .*credit.*\. Nothing was reserved\.$/i);
+  assert.match(said[2], /Not sent: nothing was reserved/);
+  assert.deepEqual(await Promise.all(ids.map(approvals)), [1, 1, 0], 'the third was never sent');
+  // The two not approved stay chosen, for the person to send again once they have the credits.
+  await page.getByText('2 projects chosen for approval').waitFor();
+  assert.ok(await box(page, ids[1]).isChecked());
+  assert.ok(await box(page, ids[2]).isChecked());
+  await credits(1_000_000);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('an approval whose answer is lost stops the batch there and is never sent again, by a second press or a reload', async () => {
+  await credits(1_000_000);
+  const ids = await proposed(2, 2);
+  const page = await openPage(browser);
+  await listed(page, ids);
+  await sim.control('PUT', '/_sim/faults', { answer_late_count: 1, answer_late_ms: 20_000, path_contains: `/scene-projects/${ids[0]}/approve` });
+  for (const id of ids) await box(page, id).check();
+  await page.getByRole('button', { name: 'Approve 2 chosen…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve the chosen projects' });
+  await dialog.getByRole('button', { name: 'Reserve 400 credits and approve 2' }).click();
+
+  const report = page.getByRole('region', { name: 'Approval of the chosen projects' });
+  await report.getByText('1 not confirmed yet · 1 not sent').waitFor({ timeout: 20_000 });
+  await report.getByText(/Not confirmed yet: storyreel could not confirm that the service received it/).waitFor();
+  // The one left is chosen again; the one that may have started is not offered.
+  await page.getByText('1 project chosen for approval').waitFor();
+  await page.getByRole('button', { name: 'Approve 1 chosen…' }).click();
+  await dialog.getByRole('button', { name: 'Reserve 200 credits and approve 1' }).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+  // The service did the work: the project shows it, and its page never offers the approval again.
+  await page.goto(`${web.url}/projects/${ids[0]}/video`);
+  await page.getByRole('progressbar', { name: 'Overall progress' }).or(page.getByRole('heading', { name: 'Your video is ready' })).first().waitFor({ timeout: 20_000 });
+  await sim.control('PUT', '/_sim/faults', { answer_late_count: 0, path_contains: null });
+  assert.equal(await approvals(ids[0]), 1, 'one approval request, though its answer was lost');
+  assert.equal(await approvals(ids[1]), 0, 'the one after it was not sent');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
