@@ -5,7 +5,7 @@
 // shape, and a 403's body is the service's own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, openPage, profile, screenInEveryVariant, signIn, useRun } from '../lib/harness.js';
+import { checkScreen, openPage, openTabs, profile, screenInEveryVariant, signIn, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 // The client gives up after 3 s; the lost answer below comes 20 s after the work was done.
@@ -139,4 +139,33 @@ test('an approval whose answer is lost stops the batch there and is never sent a
   assert.equal(await approvals(ids[1]), 0, 'the one after it was not sent');
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test('two tabs approving the same chosen projects at once send each approval once', async () => {
+  await credits(1_000_000);
+  const ids = await proposed(2, 2);
+  const [a, b] = await openTabs(browser, 2);
+  await signIn(a, { url: web.url + '/', remember: true });
+  await b.goto(web.url + '/');
+  for (const page of [a, b]) for (const id of ids) await box(page, id).check();
+  // Tab A's first approval is slow to reach the service: tab B reads the project still proposed.
+  await sim.control('PUT', '/_sim/faults', { latency_ms: 2_000, path_contains: `/scene-projects/${ids[0]}/approve` });
+  const dialogOf = (page) => page.getByRole('dialog', { name: 'Approve the chosen projects' });
+  for (const page of [a, b]) await page.getByRole('button', { name: 'Approve 2 chosen…' }).click();
+  for (const page of [a, b]) await dialogOf(page).getByRole('button', { name: 'Reserve 400 credits and approve 2' }).waitFor();
+  await dialogOf(a).getByRole('button', { name: 'Reserve 400 credits and approve 2' }).click();
+  // The record tab A kept before its request left is what tab B finds.
+  await b.getByText(/^The approval sent at .+ is not confirmed yet\./).first().waitFor();
+  await dialogOf(b).getByRole('button', { name: 'Reserve 400 credits and approve 2' }).click();
+
+  // Tab B leaves out the first, whose approval tab A has under way, and approves the second; tab A,
+  // its first answered, leaves out the second, which tab B approved meanwhile. Each is sent once.
+  const reportOf = (page) => page.getByRole('region', { name: 'Approval of the chosen projects' });
+  for (const page of [a, b]) await reportOf(page).getByText('1 started · 1 left out').waitFor({ timeout: 20_000 });
+  await sim.control('PUT', '/_sim/faults', { latency_ms: 0, path_contains: null });
+  assert.match(await reportOf(b).innerText(), /Left out: an approval of it sent earlier, here or in another tab, is not confirmed yet/);
+  assert.match(await reportOf(a).innerText(), /Left out: it was approved a moment ago, here or in another tab/);
+  for (const id of ids) assert.equal(await approvals(id), 1, `one approval of project ${id} from both tabs`);
+  assert.deepEqual([...a.problems, ...b.problems], []);
+  await a.context().close();
 });

@@ -120,7 +120,7 @@ impl PaidActions {
     }
 
     /// Sends `request` (given the signed-in person's client) unless a paid action on this project may
-    /// not be sent now. `error` is where the dialog says what became of it.
+    /// not be sent now (then false, and no outcome comes). `error` is where the dialog says what became of it.
     pub fn send<F>(
         self,
         paid: Paid,
@@ -128,7 +128,8 @@ impl PaidActions {
         request: impl FnOnce(Client) -> F + 'static,
         outcomes: Outcomes,
         error: RwSignal<Option<String>>,
-    ) where
+    ) -> bool
+    where
         F: Future<Output = Result<(), ApiError>> + 'static,
     {
         // Boxed, so that the wasm carries the send logic once, not once per page that sends.
@@ -142,11 +143,11 @@ impl PaidActions {
         request: Request,
         outcomes: Outcomes,
         error: RwSignal<Option<String>>,
-    ) {
+    ) -> bool {
         // Storage first, as another tab may have sent meanwhile.
         self.reread_record();
         if !self.offered_untracked() {
-            return;
+            return false;
         }
         // Before anything is awaited, so that a second click in the same turn already finds it sent;
         // and kept before the request leaves, so a reload or another tab finds it too.
@@ -208,9 +209,10 @@ impl PaidActions {
                 }
             }
         });
+        true
     }
 
-    pub fn offered_untracked(self) -> bool {
+    fn offered_untracked(self) -> bool {
         untrack(|| self.offered())
     }
 

@@ -120,7 +120,7 @@ fn ApproveSeveral(chosen: Chosen, reload: Callback<()>) -> impl IntoView {
                 let Some(pick) = batch.try_update(|b| b.as_mut().and_then(Batch::send_next)).flatten() else { break };
                 let paid = actions.try_with_value(|a| a.get(&pick.id).copied()).flatten();
                 let answer = match paid {
-                    Some(paid) => approve_one(paid, &pick).await,
+                    Some(paid) => approve_one(paid, &pick, error).await,
                     None => Answer::Skipped("the page changed before it was sent".into()),
                 };
                 batch.try_update(|b| b.as_mut().map(|b| b.answer(pick.id, answer)));
@@ -240,10 +240,12 @@ fn Line(pick: Pick, batch: RwSignal<Option<Batch>>, actions: Actions) -> impl In
     }
 }
 
-/// Sends one approval through the project's paid actions and waits for the word on it.
-async fn approve_one(paid: PaidActions, pick: &Pick) -> Answer {
-    if !paid.offered_untracked() {
-        return Answer::Skipped("an approval of it sent earlier is not confirmed yet".into());
+/// Sends one approval through the project's paid actions and waits for the word on it; `error` is
+/// the dialog's, where a lost answer is explained while the batch comes to its end.
+async fn approve_one(paid: PaidActions, pick: &Pick, error: RwSignal<Option<String>>) -> Answer {
+    // Approved since the dialog read it, by another tab of this device: the service would refuse it.
+    if approvals::approved_at(pick.id).is_some() {
+        return Answer::Skipped("it was approved a moment ago, here or in another tab".into());
     }
     let (tell, told) = oneshot::channel::<Answer>();
     let tell = Rc::new(RefCell::new(Some(tell)));
@@ -254,7 +256,7 @@ async fn approve_one(paid: PaidActions, pick: &Pick) -> Answer {
     };
     let (said, refused, unsure) = (say.clone(), say.clone(), say);
     let id = pick.id;
-    paid.send(
+    let sent = paid.send(
         Paid::Approve { scenes: pick.scenes },
         &pick.title,
         move |client| async move { client.approve_project(id, &ApproveRequest::confirmed("", "")).await.map(drop) },
@@ -270,8 +272,12 @@ async fn approve_one(paid: PaidActions, pick: &Pick) -> Answer {
                 ))
             })),
         },
-        RwSignal::new(None),
+        error,
     );
+    // An approval of it stands, sent earlier or in another tab a moment ago: it is not sent again.
+    if !sent {
+        return Answer::Skipped("an approval of it sent earlier, here or in another tab, is not confirmed yet".into());
+    }
     // No word at all: the sign-in ended while it was under way, and the page goes to sign in.
     told.await.unwrap_or(Answer::Unsure("your sign-in ended while it was sent".into()))
 }
