@@ -14,6 +14,8 @@ pub const THEME: &str = "storyreel.theme";
 /// The story idea not yet proposed: the one draft no project guards (a project's drafts show only on
 /// its page, which the service shows only to its owner).
 pub const STORY_DRAFT: &str = "storyreel.draft.story";
+/// Several stories at once, as typed, with what became of each: guarded as the story draft is.
+pub const STORY_BATCH: &str = "storyreel.draft.stories";
 
 /// The projects list as last read, with its filter (`browser::last_known`).
 pub const LAST_LIST: &str = "storyreel.last_known.list";
@@ -133,6 +135,7 @@ mod tests {
             TOKEN.to_owned(),
             OWNER.to_owned(),
             STORY_DRAFT.to_owned(),
+            STORY_BATCH.to_owned(),
             LAST_LIST.to_owned(),
             LAST_PROJECTS.to_owned(),
             KEPT_TIMES.to_owned(),
@@ -167,6 +170,7 @@ mod tests {
             proposal(4),
             versions(4),
             STORY_DRAFT.into(),
+            STORY_BATCH.into(),
         ] {
             assert!(!another_accounts(&key, &me), "{key} is mine");
             assert!(!another_accounts(&key, &renewed), "{key} is mine with a renewed token too");

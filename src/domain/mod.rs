@@ -29,6 +29,7 @@ pub mod script;
 pub mod shared_status;
 pub mod spending;
 pub mod story;
+pub mod story_batch;
 pub mod styles;
 pub mod tab_words;
 pub mod theme;
