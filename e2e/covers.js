@@ -14,6 +14,8 @@ export const COVERS = {
   'src/pages/projects/choice.rs': ['approve-several', 'projects'],
   'src/domain/batch_approval.rs': ['approve-several'],
   'src/pages/new_story.rs': ['create-review', 'script'],
+  'src/pages/several_stories/': ['several-stories'],
+  'src/domain/story_batch.rs': ['several-stories'],
   'src/pages/sign_in.rs': ['sign-in'],
   'src/pages/persons.rs': ['persons'],
   'src/pages/spending.rs': ['spending'],

@@ -22,6 +22,7 @@ export const BOTH = {
   'projects.test.js': 'list shape, unknown status_filter (empty or 400), Retry-After format, upscaling in the list',
   'revise.test.js': 'regeneration and upscale codes, bodies, project status during both, new final addresses',
   'spending.test.js': 'credits_used in a completed status, and a regeneration shown in the status or kept quiet under completed',
+  'several-stories.test.js': 'the list a story whose answer was lost is looked for in (a bare array, or wrapped in pages), and a refused story\'s error body of either shape said beside it',
   'sign-in.test.js': 'the first request is the list (either shape); a wrong token (401 body shape)',
   'many-projects.test.js': 'the list of 2,000 in one answer (default) or in pages of 100 with next and Link (alt): every page read once, the bounded start kept, and search, filter, the keyboard to the oldest, the return and axe on the list put together either way (a return under alt once scrolled before the page asked for was read)',
   'lost-answers.test.js': 'a paid request answered after the timeout: the project shows a regeneration as generating (default) or stays completed and unchanged until the new video (alt); the approval, whose status the spec shows, runs once',
@@ -49,7 +50,7 @@ export const SECONDS = {
   'create-review.test.js': 33, 'hostile.test.js': 32, 'projects.test.js': 28, 'storage.test.js': 23,
   'access.test.js': 22, 'versions.test.js': 22, 'lost-answers.test.js': 21, 'keyboard.test.js': 20,
   'tabs.test.js': 20, 'downloads.test.js': 19, 'script.test.js': 16, 'sign-in.test.js': 15,
-  'spending.test.js': 14, 'persons.test.js': 13, 'captions.test.js': 12, 'approve-several.test.js': 20,
+  'spending.test.js': 14, 'persons.test.js': 13, 'captions.test.js': 12, 'approve-several.test.js': 20, 'several-stories.test.js': 15,
 };
 
 /** The same under alt, where a file runs only its tests that depend on an open answer (the same run;
@@ -58,7 +59,7 @@ export const ALT_SECONDS = {
   'fault-matrix-paid.test.js': 60, 'projects.test.js': 46, 'video.test.js': 45, 'faults.test.js': 36,
   'revise.test.js': 33, 'many-projects.test.js': 29, 'access.test.js': 22, 'keyboard.test.js': 22,
   'create-review.test.js': 19, 'hostile.test.js': 19, 'lost-answers.test.js': 17, 'versions.test.js': 16,
-  'captions.test.js': 13, 'approve-several.test.js': 20, 'spending.test.js': 12, 'downloads.test.js': 9, 'persons.test.js': 8,
+  'captions.test.js': 13, 'approve-several.test.js': 20, 'several-stories.test.js': 10, 'spending.test.js': 12, 'downloads.test.js': 9, 'persons.test.js': 8,
   'sign-in.test.js': 7,
 };
 

@@ -101,6 +101,7 @@ fn page(screen: Screen) -> AnyView {
         Screen::SignIn => view! { <SignInPage /> }.into_any(),
         Screen::Projects => with_code(page_code::projects, PAGE_CODE),
         Screen::NewStory => with_code(page_code::new_story, PAGE_CODE),
+        Screen::SeveralStories => with_code(page_code::several_stories, PAGE_CODE),
         Screen::Persons => with_code(page_code::persons, PAGE_CODE),
         Screen::Spending => with_code(page_code::spending, PAGE_CODE),
         Screen::Styles => with_code(page_code::styles, PAGE_CODE),

@@ -7,12 +7,15 @@
 //! search. (The video page's finished view is one of its own,
 //! `pages::video::finished_part`.)
 
-use crate::pages::{NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SpendingPage, StylesPage, VideoPage};
+use crate::pages::{
+    NewStoryPage, PersonsPage, ProjectPage, ProjectsPage, SeveralStoriesPage, SpendingPage, StylesPage, VideoPage,
+};
 use crate::split_code::split_code;
 use leptos::prelude::*;
 
 split_code!(projects, preload_projects, () => view! { <ProjectsPage /> });
 split_code!(new_story, preload_new_story, () => view! { <NewStoryPage /> });
+split_code!(several_stories, preload_several_stories, () => view! { <SeveralStoriesPage /> });
 split_code!(persons, preload_persons, () => view! { <PersonsPage /> });
 split_code!(spending, preload_spending, () => view! { <SpendingPage /> });
 split_code!(styles, preload_styles, () => view! { <StylesPage /> });
@@ -32,4 +35,5 @@ pub async fn preload_all() {
     let _ = preload_persons().await;
     let _ = preload_spending().await;
     let _ = preload_styles().await;
+    let _ = preload_several_stories().await;
 }

@@ -5,6 +5,7 @@ use crate::api::{encode_component, ProjectFilter};
 pub const HOME: &str = "/";
 pub const SIGN_IN: &str = "/sign-in";
 pub const NEW_STORY: &str = "/new";
+pub const SEVERAL_STORIES: &str = "/new/several";
 pub const PERSONS: &str = "/persons";
 pub const SPENDING: &str = "/spending";
 pub const STYLES: &str = "/styles";
@@ -15,6 +16,7 @@ pub enum Screen {
     SignIn,
     Projects,
     NewStory,
+    SeveralStories,
     Persons,
     Spending,
     Styles,
@@ -49,6 +51,7 @@ pub fn screen_for(path: &str) -> Screen {
         (None, ..) => Screen::Projects,
         (Some("sign-in"), None, ..) => Screen::SignIn,
         (Some("new"), None, ..) => Screen::NewStory,
+        (Some("new"), Some("several"), None, ..) => Screen::SeveralStories,
         (Some("persons"), None, ..) => Screen::Persons,
         (Some("spending"), None, ..) => Screen::Spending,
         (Some("styles"), None, ..) => Screen::Styles,
@@ -153,6 +156,8 @@ mod tests {
             ("/sign-in", Screen::SignIn),
             ("/sign-in/", Screen::SignIn),
             ("/new", Screen::NewStory),
+            ("/new/several", Screen::SeveralStories),
+            ("/new/several/x", Screen::NotFound),
             ("/persons", Screen::Persons),
             ("/persons/1", Screen::NotFound),
             ("/spending", Screen::Spending),
@@ -183,6 +188,7 @@ mod tests {
         for screen in [
             Screen::Projects,
             Screen::NewStory,
+            Screen::SeveralStories,
             Screen::Persons,
             Screen::Spending,
             Screen::Styles,

@@ -146,7 +146,10 @@ pub fn NewStoryPage() -> impl IntoView {
     view! {
         <section class="page narrow" aria-labelledby="new-story-heading">
             <PageHeading id="new-story-heading">"New story"</PageHeading>
-            <p class="help">"Describe your idea; the service proposes scenes you can edit before anything is spent."</p>
+            <p class="help">
+                "Describe your idea; the service proposes scenes you can edit before anything is spent. "
+                <a href=routes::SEVERAL_STORIES>"Several stories at once"</a>
+            </p>
             <ErrorSummary problems=summary />
             <form class="form" on:submit=submit on:focusout=left novalidate>
                 <TextField
