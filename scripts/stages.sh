@@ -155,7 +155,7 @@ NO_SERVICE_MODULES=(confirm_dialog hooks load)
 # runs against alt where the engine itself handles the difference: Retry-After as an HTTP date
 # (Date.parse; client, video) and media on another origin behind signed links (video, captions,
 # revise). A module named nowhere runs everywhere, so a new one is covered until someone decides.
-FIREFOX_ALT_SKIPS=("${NO_SERVICE_MODULES[@]}" create_review look persons projects router script shared_checks sign_in spending storage)
+FIREFOX_ALT_SKIPS=("${NO_SERVICE_MODULES[@]}" create_review look persons projects router script several_stories shared_checks sign_in spending storage)
 
 # Runs the browser tests in one browser against a simulator of its own in one profile, leaving out the
 # modules named after the profile. The address reaches the tests at run time: the runner serves its

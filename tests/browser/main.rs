@@ -17,6 +17,7 @@ mod projects;
 mod revise;
 mod router;
 mod script;
+mod several_stories;
 mod shared_checks;
 mod sign_in;
 mod spending;
