@@ -14,7 +14,7 @@ use crate::config::Config;
 use crate::domain::account::{fingerprint, owner, same_person};
 use crate::domain::keys::{
     self, API_BASE_URL as BASE_URL_KEY, KEPT_AT_SIGN_OUT, KEPT_TIMES, LAST_LIST, LAST_PROJECTS, OWNER as OWNER_KEY,
-    STORY_BATCH, STORY_DRAFT, TOKEN as TOKEN_KEY,
+    STORY_BATCH, STORY_BATCH_SENT, STORY_DRAFT, TOKEN as TOKEN_KEY,
 };
 use crate::domain::tab_words::{sign_out_word, signed_out};
 use leptos::prelude::*;
@@ -282,7 +282,7 @@ impl Session {
 
 /// Drops the things of the person who signed in before from one area, when another signs in there.
 fn forget_person_in(area: Persistence) {
-    for key in [STORY_DRAFT, STORY_BATCH, LAST_LIST, LAST_PROJECTS, KEPT_TIMES] {
+    for key in [STORY_DRAFT, STORY_BATCH, STORY_BATCH_SENT, LAST_LIST, LAST_PROJECTS, KEPT_TIMES] {
         storage::remove_in(key, area);
     }
     kept_times::forget();

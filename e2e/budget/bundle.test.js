@@ -13,7 +13,7 @@ import { measureBundle, sizes } from '../lib/bundle.js';
 // content hashes in file names, which compress differently from one build of the same commit to the
 // next (two builds of a347fc4: 160,633 and 160,646 B; list starts 227,800 and 227,813 B). The goal is
 // 150 KB brotli (the wire's size).
-const BUDGET = 167_400;
+const BUDGET = 167_500;
 // A returning visitor starts on the projects list, a split page of its own: the first load and the
 // list's file of parts, which its address asks for beside the main wasm (deploy/split-pages.json).
 const LIST_BUDGET = 239_800;

@@ -110,7 +110,7 @@ test('a refusal for want of credits stops the rest: the page says which started,
   await page.context().close();
 });
 
-test('an approval whose answer is lost stops the batch there and is never sent again, by a second press or a reload', async () => {
+test('an approval whose answer is lost stops the batch there; a second press offers only the one not sent, and a reload sends nothing', async () => {
   await credits(1_000_000);
   const ids = await proposed(2, 2);
   const page = await openPage(browser);
@@ -149,7 +149,7 @@ test('two tabs approving the same chosen projects at once send each approval onc
   await b.goto(web.url + '/');
   for (const page of [a, b]) for (const id of ids) await box(page, id).check();
   // Tab A's first approval is slow to reach the service: tab B reads the project still proposed.
-  await sim.control('PUT', '/_sim/faults', { latency_ms: 2_000, path_contains: `/scene-projects/${ids[0]}/approve` });
+  await sim.control('PUT', '/_sim/faults', { latency_ms: 2_500, path_contains: `/scene-projects/${ids[0]}/approve` });
   const dialogOf = (page) => page.getByRole('dialog', { name: 'Approve the chosen projects' });
   for (const page of [a, b]) await page.getByRole('button', { name: 'Approve 2 chosen…' }).click();
   for (const page of [a, b]) await dialogOf(page).getByRole('button', { name: 'Reserve 400 credits and approve 2' }).waitFor();
@@ -158,13 +158,14 @@ test('two tabs approving the same chosen projects at once send each approval onc
   await b.getByText(/^The approval sent at .+ is not confirmed yet\./).first().waitFor();
   await dialogOf(b).getByRole('button', { name: 'Reserve 400 credits and approve 2' }).click();
 
-  // Tab B leaves out the first, whose approval tab A has under way, and approves the second; tab A,
-  // its first answered, leaves out the second, which tab B approved meanwhile. Each is sent once.
+  // Tab B leaves out the first, whose approval tab A has under way, and approves the second. Tab A's
+  // first is answered (or, on a slow machine, outlasts its time-out: then not confirmed, and it stops
+  // there); either way it never sends the second, which tab B approved.
   const reportOf = (page) => page.getByRole('region', { name: 'Approval of the chosen projects' });
-  for (const page of [a, b]) await reportOf(page).getByText('1 started · 1 left out').waitFor({ timeout: 20_000 });
-  await sim.control('PUT', '/_sim/faults', { latency_ms: 0, path_contains: null });
+  await reportOf(b).getByText('1 started · 1 left out').waitFor({ timeout: 20_000 });
   assert.match(await reportOf(b).innerText(), /Left out: an approval of it sent earlier, here or in another tab, is not confirmed yet/);
-  assert.match(await reportOf(a).innerText(), /Left out: it was approved a moment ago, here or in another tab/);
+  await reportOf(a).getByText(/^(1 started · 1 left out|1 not confirmed yet · 1 not sent)$/).waitFor({ timeout: 20_000 });
+  await sim.control('PUT', '/_sim/faults', { latency_ms: 0, path_contains: null });
   for (const id of ids) assert.equal(await approvals(id), 1, `one approval of project ${id} from both tabs`);
   assert.deepEqual([...a.problems, ...b.problems], []);
   await a.context().close();

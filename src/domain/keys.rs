@@ -16,6 +16,8 @@ pub const THEME: &str = "storyreel.theme";
 pub const STORY_DRAFT: &str = "storyreel.draft.story";
 /// Several stories at once, as typed, with what became of each: guarded as the story draft is.
 pub const STORY_BATCH: &str = "storyreel.draft.stories";
+/// What every tab of this device sent of that batch (`domain::story_batch::Claims`).
+pub const STORY_BATCH_SENT: &str = "storyreel.draft.stories.sent";
 
 /// The projects list as last read, with its filter (`browser::last_known`).
 pub const LAST_LIST: &str = "storyreel.last_known.list";
@@ -136,6 +138,7 @@ mod tests {
             OWNER.to_owned(),
             STORY_DRAFT.to_owned(),
             STORY_BATCH.to_owned(),
+            STORY_BATCH_SENT.to_owned(),
             LAST_LIST.to_owned(),
             LAST_PROJECTS.to_owned(),
             KEPT_TIMES.to_owned(),
@@ -171,6 +174,7 @@ mod tests {
             versions(4),
             STORY_DRAFT.into(),
             STORY_BATCH.into(),
+            STORY_BATCH_SENT.into(),
         ] {
             assert!(!another_accounts(&key, &me), "{key} is mine");
             assert!(!another_accounts(&key, &renewed), "{key} is mine with a renewed token too");

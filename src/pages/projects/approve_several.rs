@@ -101,6 +101,17 @@ fn ApproveSeveral(chosen: Chosen, reload: Callback<()>) -> impl IntoView {
     let count = Memo::new(move |_| chosen.with(Vec::len));
 
     let sending = Memo::new(move |_| batch.with(|b| b.as_ref().is_some_and(|b| b.started() && !b.done())));
+    // Closed while under way (Cancel, Escape): the person stopped it there, even if they open it again
+    // before the approval under way is answered.
+    Effect::watch(
+        move || open.get(),
+        move |now, _, _| {
+            if !now && sending.get_untracked() {
+                batch.update(|b| b.as_mut().map(Batch::stop).unwrap_or_default());
+            }
+        },
+        false,
+    );
     let total = Memo::new(move |_| batch.with(|b| b.as_ref().map(Batch::total)));
     let picked = Memo::new(move |_| batch.with(|b| b.as_ref().map_or(0, |b| b.picks().len())));
     let busy = Signal::derive(move || reading.with(Option::is_some) || sending.get() || picked.get() == 0);
@@ -112,12 +123,7 @@ fn ApproveSeveral(chosen: Chosen, reload: Callback<()>) -> impl IntoView {
         running.set_value(true);
         error.set(None);
         spawn_local(async move {
-            loop {
-                // Closed while under way: the person stopped it, and what is not sent yet stays so.
-                if open.try_get_untracked() == Some(false) {
-                    batch.try_update(|b| b.as_mut().map(Batch::stop));
-                }
-                let Some(pick) = batch.try_update(|b| b.as_mut().and_then(Batch::send_next)).flatten() else { break };
+            while let Some(pick) = batch.try_update(|b| b.as_mut().and_then(Batch::send_next)).flatten() {
                 let paid = actions.try_with_value(|a| a.get(&pick.id).copied()).flatten();
                 let answer = match paid {
                     Some(paid) => approve_one(paid, &pick, error).await,
@@ -126,9 +132,12 @@ fn ApproveSeveral(chosen: Chosen, reload: Callback<()>) -> impl IntoView {
                 batch.try_update(|b| b.as_mut().map(|b| b.answer(pick.id, answer)));
             }
             running.try_set_value(false);
-            let Some(done) = batch.get_untracked() else { return };
+            // The page may be gone meanwhile (another page opened, a sign-out): then nothing is left to say.
+            let Some(done) = batch.try_get_untracked().flatten() else { return };
             let left = done.left();
-            chosen.update(|c| c.retain(|id| left.contains(id)));
+            if chosen.try_update(|c| c.retain(|id| left.contains(id))).is_none() {
+                return;
+            }
             report.set(Some(done));
             open.set(false);
             focus_when_drawn(REPORT_ID.to_owned());
@@ -243,6 +252,11 @@ fn Line(pick: Pick, batch: RwSignal<Option<Batch>>, actions: Actions) -> impl In
 /// Sends one approval through the project's paid actions and waits for the word on it; `error` is
 /// the dialog's, where a lost answer is explained while the batch comes to its end.
 async fn approve_one(paid: PaidActions, pick: &Pick, error: RwSignal<Option<String>>) -> Answer {
+    // An approval of it sent earlier was never confirmed: sending again may be charged twice, which
+    // its own page says and asks about; a batch does not decide that for the person.
+    if paid.warning().get_untracked().is_some() {
+        return Answer::Skipped("an approval of it sent earlier was never confirmed: approve it from its own page, which says what sending again may cost".into());
+    }
     // Approved since the dialog read it, by another tab of this device: the service would refuse it.
     if approvals::approved_at(pick.id).is_some() {
         return Answer::Skipped("it was approved a moment ago, here or in another tab".into());

@@ -4,7 +4,7 @@
 use super::story_row::Stories;
 use crate::components::{MessageBanner, PersonChoice, TextField, Tone};
 use crate::domain::story::DEFAULT_SCENES;
-use crate::domain::story_batch::{from_csv, from_lines, Story};
+use crate::domain::story_batch::{self, from_csv, from_lines, Story};
 use crate::stores::persons;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -18,13 +18,16 @@ pub fn Adding(stories: Stories) -> impl IntoView {
     let said = RwSignal::new(None::<String>);
     let problem = RwSignal::new(None::<String>);
     let add = move |more: Vec<Story>| {
-        let n = more.len();
-        if n == 0 {
+        if more.is_empty() {
             problem.set(Some("Nothing to add: write one idea a line, or choose a file with ideas.".into()));
             return;
         }
+        let added = stories.try_update(|s| story_batch::add(s, more));
+        let Some(Ok(n)) = added else {
+            problem.try_set(added.and_then(Result::err));
+            return;
+        };
         problem.set(None);
-        stories.update(|s| s.extend(more));
         let added = if n == 1 { "1 story".to_owned() } else { format!("{n} stories") };
         said.set(Some(format!("Added {added} to the list below.")));
     };
@@ -47,7 +50,13 @@ pub fn Adding(stories: Stories) -> impl IntoView {
                 return;
             };
             let (scenes, person) = (scenes.get_untracked(), person.get_untracked());
-            add(if csv { from_csv(&text, &scenes, &person) } else { from_lines(&text, &scenes, &person) });
+            match csv {
+                true => match from_csv(&text, &scenes, &person) {
+                    Ok(more) => add(more),
+                    Err(why) => drop(problem.try_set(Some(why))),
+                },
+                false => add(from_lines(&text, &scenes, &person)),
+            }
         });
     };
     let person_typed = Signal::derive(move || person.get());

@@ -6,12 +6,12 @@
 mod adding;
 mod story_row;
 
-use crate::api::{ApiError, ProjectFilter};
+use crate::api::ProjectFilter;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::set_title;
 use crate::components::{focus_error_summary, ErrorSummary, PageHeading};
-use crate::domain::keys::STORY_BATCH;
-use crate::domain::story_batch::{found_among, next_to_send, progress, State, Story};
+use crate::domain::keys::{STORY_BATCH, STORY_BATCH_SENT};
+use crate::domain::story_batch::{claimed, found_among, next_to_send, note, progress, Claims, State, Story};
 use crate::hooks::use_effect;
 use crate::routes;
 use crate::session::{use_session, Failure, Session};
@@ -25,19 +25,34 @@ use story_row::{field_id, Stories, StoryRow};
 pub fn SeveralStoriesPage() -> impl IntoView {
     set_title("Several stories");
     let session = use_session();
-    let stories: Stories = RwSignal::new(drafts::load(STORY_BATCH).unwrap_or_default());
+    let mut kept: Vec<Story> = drafts::load(STORY_BATCH).unwrap_or_default();
+    let claims: Claims = drafts::load(STORY_BATCH_SENT).unwrap_or_default();
+    // What any tab sent stands; and after a reload or a sign-in round trip mid-way nothing of this tab
+    // is sending now, so what was is in doubt, and looked for first.
+    for story in &mut kept {
+        if let Some(state) = claimed(&claims, story) {
+            story.state = state;
+        }
+        if let State::Sending(at) = story.state {
+            story.state = State::Unsure(at);
+        }
+    }
+    let doubtful = kept.iter().any(Story::in_doubt);
+    let stories: Stories = RwSignal::new(kept);
     let sending = RwSignal::new(false);
     let tried = RwSignal::new(false);
     use_effect(move || {
         stories.with(|s| match s.is_empty() {
-            true => drafts::clear(STORY_BATCH),
+            true => {
+                drafts::clear(STORY_BATCH);
+                drafts::clear(STORY_BATCH_SENT);
+            }
             false => {
                 drafts::save(STORY_BATCH, s);
             }
         })
     });
-    // A reload or a sign-in round trip mid-way: what was under way is looked for first.
-    if stories.with_untracked(|s| s.iter().any(Story::in_doubt)) {
+    if doubtful {
         spawn_local(look_for_doubtful(session, stories));
     }
 
@@ -57,24 +72,27 @@ pub fn SeveralStoriesPage() -> impl IntoView {
         }
         sending.set(true);
         spawn_local(async move {
-            while let Some(n) = stories.try_with_untracked(|s| next_to_send(s)).flatten() {
-                send_one(session, stories, n).await;
+            while let Some(id) = stories.try_with_untracked(|s| next_to_send(s).map(|n| s[n].id)).flatten() {
+                if !send_one(session, stories, id).await {
+                    break;
+                }
             }
             sending.try_set(false);
         });
     };
-    let send_again = Callback::new(move |n: usize| {
+    let send_again = Callback::new(move |id: u64| {
         if sending.get_untracked() {
             return;
         }
         sending.set(true);
         spawn_local(async move {
-            send_one(session, stories, n).await;
+            send_one(session, stories, id).await;
             sending.try_set(false);
         });
     });
     let look_again = Callback::new(move |()| spawn_local(look_for_doubtful(session, stories)));
-    let count = Memo::new(move |_| stories.with(Vec::len));
+    let ids = Memo::new(move |_| stories.with(|s| s.iter().map(|s| s.id).collect::<Vec<_>>()));
+    let any_proposed = Memo::new(move |_| stories.with(|s| s.iter().any(|s| matches!(s.state, State::Proposed(_)))));
 
     view! {
         <section class="page narrow" aria-labelledby="several-heading">
@@ -86,19 +104,21 @@ pub fn SeveralStoriesPage() -> impl IntoView {
             <Adding stories=stories />
             <ErrorSummary problems=summary />
             {move || {
-                (count.get() > 0)
+                (!ids.with(Vec::is_empty))
                     .then(|| {
                         view! {
                             <form class="form" on:submit=propose_all novalidate>
                                 <h2>"Your stories"</h2>
                                 <ol class="story-batch">
+                                    // Keyed by the story, not its place: a removed story's row goes, and
+                                    // the next one's does not slide under the pointer of a double click.
                                     <For
-                                        each=move || 0..count.get()
-                                        key=|n| *n
-                                        children=move |n| {
+                                        each=move || ids.get()
+                                        key=|id| *id
+                                        children=move |id| {
                                             view! {
                                                 <StoryRow
-                                                    n=n
+                                                    id=id
                                                     stories=stories
                                                     shown=tried
                                                     busy=sending
@@ -110,9 +130,34 @@ pub fn SeveralStoriesPage() -> impl IntoView {
                                     />
                                 </ol>
                                 <p role="status">{move || stories.with(|s| progress(s))}</p>
-                                <button type="submit" class="button primary" disabled=move || sending.get()>
-                                    {move || if sending.get() { "Proposing…" } else { "Propose all not sent yet" }}
-                                </button>
+                                <div class="actions">
+                                    <button type="submit" class="button primary" disabled=move || sending.get()>
+                                        {move || {
+                                            if sending.get() { "Proposing…" } else { "Propose all not sent yet" }
+                                        }}
+                                    </button>
+                                    {move || {
+                                        any_proposed
+                                            .get()
+                                            .then(|| {
+                                                view! {
+                                                    <button
+                                                        type="button"
+                                                        class="button"
+                                                        disabled=move || sending.get()
+                                                        on:click=move |_| {
+                                                            stories
+                                                                .update(|s| {
+                                                                    s.retain(|s| !matches!(s.state, State::Proposed(_)))
+                                                                })
+                                                        }
+                                                    >
+                                                        "Clear the proposed ones"
+                                                    </button>
+                                                }
+                                            })
+                                    }}
+                                </div>
                             </form>
                         }
                     })
@@ -128,46 +173,79 @@ fn problems_of_those_to_send(stories: &[Story]) -> Vec<(String, String)> {
         let p = story.problems();
         for (field, problem) in [("idea", p.idea), ("scenes", p.num_scenes), ("person", p.person_id)] {
             if let Some(problem) = problem {
-                found.push((field_id(n, field), format!("Story {}: {problem}", n + 1)));
+                found.push((field_id(story.id, field), format!("Story {}: {problem}", n + 1)));
             }
         }
     }
     found
 }
 
-fn set_state(stories: Stories, n: usize, state: State) {
-    stories.try_update(|s| {
-        if let Some(story) = s.get_mut(n) {
+/// What became of story `id`, noted in the page and among the claims every tab reads. False when the
+/// browser would not keep the claim.
+fn set_state(stories: Stories, id: u64, state: State) -> bool {
+    let Some(story) = stories
+        .try_update(|s| {
+            let story = s.iter_mut().find(|s| s.id == id)?;
             story.state = state;
-        }
-    });
+            Some(story.clone())
+        })
+        .flatten()
+    else {
+        return true;
+    };
+    let mut claims: Claims = drafts::load(STORY_BATCH_SENT).unwrap_or_default();
+    note(&mut claims, &story);
+    drafts::save(STORY_BATCH_SENT, &claims)
 }
 
-/// Sends story `n`, kept as sending before its request leaves: a reload finds it and looks for its
-/// project rather than sending it again.
-async fn send_one(session: Session, stories: Stories, n: usize) {
-    let Some(story) = stories.with_untracked(|s| s.get(n).cloned()) else { return };
-    let Ok(request) = story.draft().request() else { return };
+/// Sends story `id`, kept as sending before its request leaves: a reload finds it and looks for its
+/// project rather than sending it again. False when the rest should wait: the sign-in ended, or the
+/// browser would not keep the note that it was sent.
+async fn send_one(session: Session, stories: Stories, id: u64) -> bool {
+    let Some(story) = stories.try_with_untracked(|s| s.iter().find(|s| s.id == id).cloned()).flatten() else {
+        return true;
+    };
+    // Another tab of this device sent it (or made it) meanwhile: that tab's word stands.
+    let claims: Claims = drafts::load(STORY_BATCH_SENT).unwrap_or_default();
+    if let Some(theirs) = claimed(&claims, &story).filter(|s| !matches!(s, State::Failed(_))) {
+        set_state(stories, id, theirs);
+        return true;
+    }
+    // Changed since "Propose all" checked it: said beside it, and the rest go on.
+    let request = match story.draft().request() {
+        Ok(request) => request,
+        Err(_) => {
+            set_state(stories, id, State::Failed("Not sent: put this story right first".into()));
+            return true;
+        }
+    };
     let sent = now_ms();
-    set_state(stories, n, State::Sending(sent));
-    stories.with_untracked(|s| drafts::save(STORY_BATCH, s));
+    if !set_state(stories, id, State::Sending(sent)) {
+        set_state(
+            stories,
+            id,
+            State::Failed("Not sent: this browser's storage is full, so storyreel could not keep a note that it was sent (which keeps it from being made twice). Remove some stories, or free some space".into()),
+        );
+        return false;
+    }
     match session.call(move |client| async move { client.create_project(&request).await }).await {
         Ok(created) => {
             proposals::keep_first(&created);
-            set_state(stories, n, State::Proposed(created.id));
+            set_state(stories, id, State::Proposed(created.id));
+            true
         }
-        // The sign-in ended: kept as sending, and looked for when the person is back.
-        Err(Failure::SignedOut) => {}
+        // The sign-in ended: kept as sending, so the page looks for it when the person is back.
+        Err(Failure::SignedOut) => false,
         Err(Failure::Show(e)) if e.may_have_landed() => {
-            set_state(stories, n, State::Unsure(sent));
+            set_state(stories, id, State::Unsure(sent));
             look_for_doubtful(session, stories).await;
+            true
         }
-        Err(Failure::Show(e)) => set_state(stories, n, State::Failed(refusal(&e))),
+        Err(Failure::Show(e)) => {
+            set_state(stories, id, State::Failed(e.after("Not proposed")));
+            true
+        }
     }
-}
-
-fn refusal(e: &ApiError) -> String {
-    e.after("Not proposed")
 }
 
 /// Looks for each story in doubt among the newest projects: one found is proposed, with its link;
@@ -176,15 +254,14 @@ fn refusal(e: &ApiError) -> String {
 async fn look_for_doubtful(session: Session, stories: Stories) {
     let read = session.call(|client| async move { client.list_page(&ProjectFilter::default(), None).await }).await;
     let Ok(page) = read else { return };
-    let doubtful: Vec<usize> =
-        stories.with_untracked(|s| s.iter().enumerate().filter(|(_, s)| s.in_doubt()).map(|(n, _)| n).collect());
-    for n in doubtful {
-        let found = stories.with_untracked(|s| found_among(s, n, &page.projects));
-        let state = match (found, stories.with_untracked(|s| s[n].state.clone())) {
-            (Some(id), _) => State::Proposed(id),
-            (None, State::Sending(at)) => State::Unsure(at),
-            (None, state) => state,
-        };
-        set_state(stories, n, state);
+    let Some(doubtful) = stories.try_with_untracked(|s| {
+        s.iter().enumerate().filter(|(_, s)| s.in_doubt()).map(|(n, s)| (n, s.id)).collect::<Vec<_>>()
+    }) else {
+        return;
+    };
+    for (n, id) in doubtful {
+        if let Some(found) = stories.try_with_untracked(|s| found_among(s, n, &page.projects)).flatten() {
+            set_state(stories, id, State::Proposed(found));
+        }
     }
 }

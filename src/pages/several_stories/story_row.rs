@@ -10,25 +10,29 @@ use leptos::prelude::*;
 /// The batch, as the page holds it.
 pub type Stories = RwSignal<Vec<Story>>;
 
-/// The ids of a story's fields, for its labels and the error summary's links.
-pub fn field_id(n: usize, field: &str) -> String {
-    format!("story-{}-{field}", n + 1)
+/// The ids of a story's fields, for its labels and the error summary's links: by the story's id, which
+/// stays while its number changes with a removal before it.
+pub fn field_id(id: u64, field: &str) -> String {
+    format!("story-{id}-{field}")
 }
 
 /// `shown`: whether problems show (once the person tried to propose, GOV.UK's pattern); `busy`: a
 /// story is being sent, so no other is sent meanwhile.
 #[component]
 pub fn StoryRow(
-    n: usize,
+    id: u64,
     stories: Stories,
     shown: RwSignal<bool>,
     busy: RwSignal<bool>,
-    send_again: Callback<usize>,
+    send_again: Callback<u64>,
     look_again: Callback<()>,
 ) -> impl IntoView {
-    let story = move || stories.with(|s| s.get(n).cloned().unwrap_or_default());
+    let story = move || stories.with(|s| s.iter().find(|s| s.id == id).cloned().unwrap_or_default());
+    // Its number on the page: its place among the stories now.
+    let number = Memo::new(move |_| stories.with(|s| s.iter().position(|s| s.id == id).map_or(0, |n| n + 1)));
     let state = Memo::new(move |_| story().state);
-    let editable = Memo::new(move |_| matches!(state.get(), State::ToSend | State::Failed(_)));
+    // Not while stories are being sent: what "Propose all" checked is what it sends.
+    let editable = Memo::new(move |_| matches!(state.get(), State::ToSend | State::Failed(_)) && !busy.get());
     let problems = Memo::new(move |_| match shown.get() && editable.get() {
         true => story().problems(),
         false => StoryProblems::default(),
@@ -36,23 +40,23 @@ pub fn StoryRow(
     let edit = move |change: fn(&mut Story, String)| {
         Callback::new(move |value: String| {
             stories.update(|s| {
-                if let Some(story) = s.get_mut(n) {
+                if let Some(story) = s.iter_mut().find(|s| s.id == id) {
                     change(story, value);
                 }
             })
         })
     };
     let value = move |pick: fn(&Story) -> String| Signal::derive(move || pick(&story()));
-    let count =
-        Signal::derive(move || (stories.with(|s| s.get(n).map_or(0, |s| idea_length(&s.idea))), MAX_IDEA_CHARS));
-    let label = format!("Story {}", n + 1);
+    let count = Signal::derive(move || {
+        (stories.with(|s| s.iter().find(|s| s.id == id).map_or(0, |s| idea_length(&s.idea))), MAX_IDEA_CHARS)
+    });
 
     view! {
         <li>
             <fieldset class="story-item" disabled=move || !editable.get()>
-                <legend>{label.clone()}</legend>
+                <legend>{move || format!("Story {}", number.get())}</legend>
                 <TextField
-                    id=field_id(n, "idea")
+                    id=field_id(id, "idea")
                     label="Idea"
                     rows=3
                     count=count
@@ -62,7 +66,7 @@ pub fn StoryRow(
                 />
                 <div class="story-numbers">
                     <TextField
-                        id=field_id(n, "scenes")
+                        id=field_id(id, "scenes")
                         label="Scenes"
                         input_type="number"
                         range=(2, 10)
@@ -72,7 +76,7 @@ pub fn StoryRow(
                         on_input=edit(|s, v| s.scenes = v)
                     />
                     <TextField
-                        id=field_id(n, "person")
+                        id=field_id(id, "person")
                         label="Person id"
                         inputmode="numeric"
                         autocomplete="off"
@@ -85,8 +89,11 @@ pub fn StoryRow(
             <p class="story-state">{move || said(&state.get())}</p>
             <div class="actions">
                 {move || match state.get() {
-                    State::Proposed(id) => {
-                        view! { <a href=routes::project(id)>{format!("Review story {}", n + 1)}</a> }.into_any()
+                    State::Proposed(project) => {
+                        view! {
+                            <a href=routes::project(project)>{move || format!("Review story {}", number.get())}</a>
+                        }
+                            .into_any()
                     }
                     State::Failed(_) | State::Unsure(_) => {
                         let unsure = matches!(state.get_untracked(), State::Unsure(_));
@@ -95,7 +102,7 @@ pub fn StoryRow(
                                 .then(|| {
                                     view! {
                                         <button type="button" class="button" on:click=move |_| look_again.run(())>
-                                            {format!("Look again for story {}", n + 1)}
+                                            {move || format!("Look again for story {}", number.get())}
                                         </button>
                                     }
                                 })}
@@ -103,9 +110,9 @@ pub fn StoryRow(
                                 type="button"
                                 class="button"
                                 disabled=move || busy.get()
-                                on:click=move |_| send_again.run(n)
+                                on:click=move |_| send_again.run(id)
                             >
-                                {format!("Send story {} again", n + 1)}
+                                {move || format!("Send story {} again", number.get())}
                             </button>
                         }
                             .into_any()
@@ -116,9 +123,9 @@ pub fn StoryRow(
                                 type="button"
                                 class="button"
                                 disabled=move || busy.get()
-                                on:click=move |_| stories.update(|s| drop(s.remove(n)))
+                                on:click=move |_| stories.update(|s| s.retain(|s| s.id != id))
                             >
-                                {format!("Remove story {}", n + 1)}
+                                {move || format!("Remove story {}", number.get())}
                             </button>
                         }
                             .into_any()
