@@ -37,7 +37,13 @@ test('ideas one a line are checked as the form checks them, proposed one after a
   assert.equal(await story(page, 2).getByLabel('Idea').inputValue(), 'Too short');
   assert.equal(await page.getByRole('group', { name: /^Story \d$/ }).count(), 3);
 
-  // A problem is said once the person tries, beside its field, and summed up above with a link to it.
+  // A problem is said once the person leaves the field, beside it (not before: story 3 is not reached)...
+  const shortIdea = story(page, 2).getByLabel('Idea');
+  await shortIdea.fill('Too short');
+  assert.equal(await story(page, 2).getByText(/Write at least 10 characters/).count(), 0, 'nothing said while typing');
+  await story(page, 2).getByLabel('Scenes').focus();
+  await story(page, 2).getByText('Write at least 10 characters (now 9).').waitFor();
+  // ...and summed up above, with a link to it, once they try to propose.
   await page.getByRole('button', { name: 'Propose all not sent yet' }).click();
   const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
   await summary.getByRole('link', { name: /^Story 2: Write at least 10 characters/ }).click();

@@ -57,13 +57,7 @@ pub fn note_left(
     fields: &'static [&'static str],
 ) -> impl Fn(leptos::ev::FocusEvent) + Copy {
     move |ev| {
-        // Not on the way to the send button: a message shown now would move the button from under the
-        // pointer before the click lands. The send shows every field's problem anyway.
-        let to_send = ev.related_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        if to_send.is_some_and(|e| e.get_attribute("type").as_deref() == Some("submit")) {
-            return;
-        }
-        let id = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|e| e.id());
+        let id = left_field(&ev);
         if let Some(field) = fields.iter().find(|f| id.as_deref() == Some(**f)) {
             shown.update(|s| {
                 if !s.contains(field) {
@@ -72,6 +66,17 @@ pub fn note_left(
             });
         }
     }
+}
+
+/// The id of the field a `focusout` leaves, unless the focus goes to the send button: a message shown
+/// now would move the button from under the pointer before the click lands (the send shows every
+/// field's problem anyway).
+pub fn left_field(ev: &leptos::ev::FocusEvent) -> Option<String> {
+    let to_send = ev.related_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    if to_send.is_some_and(|e| e.get_attribute("type").as_deref() == Some("submit")) {
+        return None;
+    }
+    ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|e| e.id())
 }
 
 /// Gives the summary the focus once it is drawn (it may appear in the same change as the send).

@@ -21,7 +21,7 @@ pub use banner::{Banner, MessageBanner, Tone};
 pub use budget_outlook::BudgetOutlook;
 pub use code::{part_missing, with_code, CodeFor, PAGE_CODE};
 pub use confirm_dialog::ConfirmDialog;
-pub use error_summary::{focus_error_summary, listed, note_left, ErrorSummary};
+pub use error_summary::{focus_error_summary, left_field, listed, note_left, ErrorSummary};
 pub use media_download::MediaDownload;
 pub use new_story_from::{preload_new_story_from, NewStoryFrom};
 pub use not_found::NotFound;

@@ -9,7 +9,7 @@ mod story_row;
 use crate::api::ProjectFilter;
 use crate::browser::local_time::now_ms;
 use crate::browser::page::set_title;
-use crate::components::{focus_error_summary, ErrorSummary, PageHeading};
+use crate::components::{focus_error_summary, left_field, ErrorSummary, PageHeading};
 use crate::domain::keys::{STORY_BATCH, STORY_BATCH_SENT};
 use crate::domain::story_batch::{claimed, found_among, next_to_send, note, progress, Claims, State, Story};
 use crate::hooks::use_effect;
@@ -41,6 +41,18 @@ pub fn SeveralStoriesPage() -> impl IntoView {
     let stories: Stories = RwSignal::new(kept);
     let sending = RwSignal::new(false);
     let tried = RwSignal::new(false);
+    // The fields the person has left: a field's problem shows once it was left, or once they tried to
+    // propose (GOV.UK's pattern).
+    let left = RwSignal::new(Vec::<String>::new());
+    let note_left = move |ev: leptos::ev::FocusEvent| {
+        if let Some(id) = left_field(&ev).filter(|id| id.starts_with("story-")) {
+            left.update(|l| {
+                if !l.contains(&id) {
+                    l.push(id);
+                }
+            });
+        }
+    };
     use_effect(move || {
         stories.with(|s| match s.is_empty() {
             true => {
@@ -107,7 +119,7 @@ pub fn SeveralStoriesPage() -> impl IntoView {
                 (!ids.with(Vec::is_empty))
                     .then(|| {
                         view! {
-                            <form class="form" on:submit=propose_all novalidate>
+                            <form class="form" on:submit=propose_all on:focusout=note_left novalidate>
                                 <h2>"Your stories"</h2>
                                 <ol class="story-batch">
                                     // Keyed by the story, not its place: a removed story's row goes, and
@@ -120,7 +132,8 @@ pub fn SeveralStoriesPage() -> impl IntoView {
                                                 <StoryRow
                                                     id=id
                                                     stories=stories
-                                                    shown=tried
+                                                    tried=tried
+                                                    left=left
                                                     busy=sending
                                                     send_again=send_again
                                                     look_again=look_again

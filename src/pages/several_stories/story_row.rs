@@ -16,13 +16,14 @@ pub fn field_id(id: u64, field: &str) -> String {
     format!("story-{id}-{field}")
 }
 
-/// `shown`: whether problems show (once the person tried to propose, GOV.UK's pattern); `busy`: a
-/// story is being sent, so no other is sent meanwhile.
+/// A field's problem shows once the person `left` it or `tried` to propose (GOV.UK's pattern); `busy`:
+/// stories are being sent, so none is edited or sent otherwise meanwhile.
 #[component]
 pub fn StoryRow(
     id: u64,
     stories: Stories,
-    shown: RwSignal<bool>,
+    tried: RwSignal<bool>,
+    left: RwSignal<Vec<String>>,
     busy: RwSignal<bool>,
     send_again: Callback<u64>,
     look_again: Callback<()>,
@@ -33,10 +34,13 @@ pub fn StoryRow(
     let state = Memo::new(move |_| story().state);
     // Not while stories are being sent: what "Propose all" checked is what it sends.
     let editable = Memo::new(move |_| matches!(state.get(), State::ToSend | State::Failed(_)) && !busy.get());
-    let problems = Memo::new(move |_| match shown.get() && editable.get() {
+    let problems = Memo::new(move |_| match editable.get() {
         true => story().problems(),
         false => StoryProblems::default(),
     });
+    let shown = move |field: &str, problem: Option<String>| {
+        problem.filter(|_| tried.get() || left.with(|l| l.contains(&field_id(id, field))))
+    };
     let edit = move |change: fn(&mut Story, String)| {
         Callback::new(move |value: String| {
             stories.update(|s| {
@@ -60,7 +64,7 @@ pub fn StoryRow(
                     label="Idea"
                     rows=3
                     count=count
-                    error=Signal::derive(move || problems.get().idea)
+                    error=Signal::derive(move || shown("idea", problems.get().idea))
                     value=value(|s| s.idea.clone())
                     on_input=edit(|s, v| s.idea = v)
                 />
@@ -71,7 +75,7 @@ pub fn StoryRow(
                         input_type="number"
                         range=(2, 10)
                         inputmode="numeric"
-                        error=Signal::derive(move || problems.get().num_scenes)
+                        error=Signal::derive(move || shown("scenes", problems.get().num_scenes))
                         value=value(|s| s.scenes.clone())
                         on_input=edit(|s, v| s.scenes = v)
                     />
@@ -80,7 +84,7 @@ pub fn StoryRow(
                         label="Person id"
                         inputmode="numeric"
                         autocomplete="off"
-                        error=Signal::derive(move || problems.get().person_id)
+                        error=Signal::derive(move || shown("person", problems.get().person_id))
                         value=value(|s| s.person.clone())
                         on_input=edit(|s, v| s.person = v)
                     />
