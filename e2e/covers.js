@@ -10,7 +10,7 @@ export const COVERS = {
   'src/pages/video/': ['video', 'revise', 'downloads', 'captions', 'versions', 'lost-answers'],
   'src/pages/project/': ['create-review', 'lost-answers'],
   'src/pages/projects/': ['projects', 'many-projects'],
-  'src/pages/projects/approve_several.rs': ['approve-several'],
+  'src/pages/projects/approve_several/': ['approve-several'],
   'src/pages/projects/choice.rs': ['approve-several', 'projects'],
   'src/domain/batch_approval.rs': ['approve-several'],
   'src/pages/new_story.rs': ['create-review', 'script'],

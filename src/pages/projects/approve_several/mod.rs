@@ -4,24 +4,24 @@
 //! twice: not by a double click, a lost answer, a reload or another tab. What became of each stays on
 //! the page until the person dismisses it (`domain::batch_approval` decides when the rest stop).
 
-use crate::api::{ApiError, ApproveRequest, ErrorKind};
-use crate::browser::local_time::now_ms;
+mod lines;
+mod report;
+mod sending;
+
 use crate::browser::page::focus_when_drawn;
-use crate::components::{part_missing, BudgetOutlook, CodeFor, ConfirmDialog, MessageBanner, Tone};
-use crate::domain::batch_approval::{fate_text, Answer, Batch, Fate, Pick};
+use crate::components::{part_missing, BudgetOutlook, CodeFor, ConfirmDialog};
+use crate::domain::batch_approval::{Answer, Batch, Pick};
 use crate::domain::lifecycle::{can_approve, label};
-use crate::domain::paid_action::Paid;
 use crate::domain::project_list::title;
-use crate::hooks::{read_and_keep_project, use_paid_actions, Outcomes, PaidActions};
+use crate::hooks::read_and_keep_project;
 use crate::session::{use_session, Failure};
 use crate::split_code::split_code;
-use crate::stores::approvals;
-use futures_channel::oneshot;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use std::cell::RefCell;
+use lines::{Actions, Checked, Lines};
+use report::{Report, REPORT_ID};
+use sending::approve_one;
 use std::collections::HashMap;
-use std::rc::Rc;
 
 /// The chosen projects' ids, in the order chosen. A few at most (one a checkbox a person ticks): a
 /// list, whose code is a fraction of a map's on the list's load.
@@ -35,18 +35,6 @@ pub const APPROVE_SEVERAL: CodeFor = CodeFor { loading: "Loading the approval…
 fn approval_missing(retry: Callback<()>) -> AnyView {
     part_missing("The approval could not be loaded: check the connection. Nothing was sent.", retry)
 }
-
-const REPORT_ID: &str = "approval-report";
-
-/// The chosen projects as read when the dialog opened: those still awaiting approval, and those left
-/// out with why.
-#[derive(Clone, Default)]
-struct Checked {
-    picks: Vec<Pick>,
-    left_out: Vec<(String, String)>,
-}
-
-type Actions = StoredValue<HashMap<i64, PaidActions>, LocalStorage>;
 
 #[component]
 fn ApproveSeveral(chosen: Chosen, reload: Callback<()>) -> impl IntoView {
@@ -203,131 +191,5 @@ fn ApproveSeveral(chosen: Chosen, reload: Callback<()>) -> impl IntoView {
             />
         </ConfirmDialog>
         {move || report.get().map(|r| view! { <Report batch=r report=report /> })}
-    }
-}
-
-/// The dialog's list: each project with its credits and, once sent, what became of it. Each line holds
-/// its project's paid actions for as long as the list stands.
-#[component]
-fn Lines(checked: Checked, batch: RwSignal<Option<Batch>>, actions: Actions) -> impl IntoView {
-    let lines =
-        checked.picks.into_iter().map(|pick| view! { <Line pick=pick batch=batch actions=actions /> }).collect_view();
-    let left_out = checked
-        .left_out
-        .into_iter()
-        .map(|(name, why)| view! { <li>{format!("{name}: left out, as {why}.")}</li> })
-        .collect_view();
-    view! {
-        <ul class="batch-list" aria-label="Projects to approve">
-            {lines}
-        </ul>
-        <ul class="batch-list" aria-label="Left out">
-            {left_out}
-        </ul>
-    }
-}
-
-#[component]
-fn Line(pick: Pick, batch: RwSignal<Option<Batch>>, actions: Actions) -> impl IntoView {
-    let id = pick.id;
-    let paid = use_paid_actions(id, Callback::new(|_| ()));
-    actions.update_value(|a| {
-        a.insert(id, paid);
-    });
-    on_cleanup(move || {
-        actions.try_update_value(|a| a.remove(&id));
-    });
-    let fate = move || batch.with(|b| b.as_ref().and_then(|b| b.fate(id).cloned())).filter(|f| *f != Fate::Waiting);
-    let plural = if pick.scenes == 1 { "scene" } else { "scenes" };
-    view! {
-        <li>
-            <strong>{pick.title.clone()}</strong>
-            {format!(" · {} {plural} · about {} credits", pick.scenes, pick.credits())}
-            {move || fate().map(|f| view! { <span class="fate">{format!(" · {}", fate_text(&f))}</span> })}
-            <MessageBanner tone=Tone::Info message=paid.notice() />
-        </li>
-    }
-}
-
-/// Sends one approval through the project's paid actions and waits for the word on it; `error` is
-/// the dialog's, where a lost answer is explained while the batch comes to its end.
-async fn approve_one(paid: PaidActions, pick: &Pick, error: RwSignal<Option<String>>) -> Answer {
-    // An approval of it sent earlier was never confirmed: sending again may be charged twice, which
-    // its own page says and asks about; a batch does not decide that for the person.
-    if paid.warning().get_untracked().is_some() {
-        return Answer::Skipped("an approval of it sent earlier was never confirmed: approve it from its own page, which says what sending again may cost".into());
-    }
-    // Approved since the dialog read it, by another tab of this device: the service would refuse it.
-    if approvals::approved_at(pick.id).is_some() {
-        return Answer::Skipped("it was approved a moment ago, here or in another tab".into());
-    }
-    let (tell, told) = oneshot::channel::<Answer>();
-    let tell = Rc::new(RefCell::new(Some(tell)));
-    let say = move |answer: Answer| {
-        if let Some(tell) = tell.borrow_mut().take() {
-            let _ = tell.send(answer);
-        }
-    };
-    let (said, refused, unsure) = (say.clone(), say.clone(), say);
-    let id = pick.id;
-    let sent = paid.send(
-        Paid::Approve { scenes: pick.scenes },
-        &pick.title,
-        move |client| async move { client.approve_project(id, &ApproveRequest::confirmed("", "")).await.map(drop) },
-        Outcomes {
-            started: Box::new(move || {
-                approvals::remember(id, now_ms());
-                said(Answer::Started)
-            }),
-            refused: Box::new(move |e: ApiError| refused(refusal(&e))),
-            unsure: Some(Box::new(move || {
-                unsure(Answer::Unsure(
-                    "storyreel could not confirm that the service received it, so it is not sent again; its page says when it starts".into(),
-                ))
-            })),
-        },
-        error,
-    );
-    // An approval of it stands, sent earlier or in another tab a moment ago: it is not sent again.
-    if !sent {
-        return Answer::Skipped("an approval of it sent earlier, here or in another tab, is not confirmed yet".into());
-    }
-    // No word at all: the sign-in ended while it was under way, and the page goes to sign in.
-    told.await.unwrap_or(Answer::Unsure("your sign-in ended while it was sent".into()))
-}
-
-fn refusal(e: &ApiError) -> Answer {
-    match e.kind {
-        ErrorKind::Forbidden => Answer::Refused(e.not_enough_credits()),
-        // This project alone: approved meanwhile, or changed.
-        ErrorKind::BadRequest | ErrorKind::Conflict | ErrorKind::NotFound => {
-            Answer::Skipped(e.after("it can no longer be approved"))
-        }
-        _ => Answer::Refused(e.after("the service refused it")),
-    }
-}
-
-/// What became of each, on the page until dismissed.
-#[component]
-fn Report(batch: Batch, report: RwSignal<Option<Batch>>) -> impl IntoView {
-    let lines = batch
-        .picks()
-        .iter()
-        .map(|p| {
-            let fate = batch.fate(p.id).map(fate_text).unwrap_or_default();
-            view! { <li>{format!("{}: {fate}.", p.title)}</li> }
-        })
-        .collect_view();
-    view! {
-        <section class="batch-report" aria-labelledby=REPORT_ID>
-            <h2 id=REPORT_ID tabindex="-1">
-                "Approval of the chosen projects"
-            </h2>
-            <p>{batch.report()}</p>
-            <ul>{lines}</ul>
-            <button type="button" class="button" on:click=move |_| report.set(None)>
-                "Dismiss"
-            </button>
-        </section>
     }
 }
