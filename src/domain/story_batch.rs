@@ -70,16 +70,17 @@ impl Story {
     }
 }
 
-/// Adds `more` to the batch, each with an id of its own; refused whole when the batch would pass
-/// `MAX_STORIES`. Says how many were added.
-pub fn add(stories: &mut Vec<Story>, more: Vec<Story>) -> Result<usize, String> {
+/// Adds `more` to the batch, each with an id of its own, never one a story sent before had (`claims`):
+/// a story added again after the first was cleared is a story of its own. Refused whole when the batch
+/// would pass `MAX_STORIES`. Says how many were added.
+pub fn add(stories: &mut Vec<Story>, more: Vec<Story>, claims: &Claims) -> Result<usize, String> {
     let after = stories.len() + more.len();
     if after > MAX_STORIES {
         return Err(format!(
             "Up to {MAX_STORIES} stories at a time: these would make {after}. Propose or remove some first, or add fewer."
         ));
     }
-    let mut next = stories.iter().map(|s| s.id).max().unwrap_or(0);
+    let mut next = stories.iter().map(|s| s.id).chain(claims.iter().map(|(id, ..)| *id)).max().unwrap_or(0);
     let n = more.len();
     stories.extend(more.into_iter().map(|mut s| {
         next += 1;
@@ -168,9 +169,13 @@ pub fn next_to_send(stories: &[Story]) -> Option<usize> {
 }
 
 /// What was sent of the batch by every tab of this device: each story sent, by id and idea, with
-/// what became of it. Kept apart from the batch, which each tab writes whole, and only ever merged
-/// into, so one tab's copy of the batch never undoes another's sending.
+/// what became of it, oldest first. Kept apart from the batch, which each tab writes whole, and only
+/// ever merged into (also when a tab's batch is emptied), so one tab's copy of the batch never undoes
+/// another's sending.
 pub type Claims = Vec<(u64, String, State)>;
+
+/// The claims kept: the newest this many, far more than a batch holds.
+pub const MAX_CLAIMS: usize = 10 * MAX_STORIES;
 
 /// What a tab of this device made of `story`, if it sent it: not this tab's to send again.
 pub fn claimed(claims: &Claims, story: &Story) -> Option<State> {
@@ -184,6 +189,8 @@ pub fn note(claims: &mut Claims, story: &Story) {
     }
     claims.retain(|(id, idea, _)| !(*id == story.id && *idea == story.idea));
     claims.push((story.id, story.idea.clone(), story.state.clone()));
+    let over = claims.len().saturating_sub(MAX_CLAIMS);
+    claims.drain(..over);
 }
 
 /// The project a story in doubt became, among `projects` (the newest): the same idea and person,
@@ -253,19 +260,33 @@ mod tests {
     fn each_story_added_gets_an_id_of_its_own_and_the_batch_has_a_limit() {
         let mut stories = Vec::new();
         assert_eq!(
-            add(&mut stories, from_lines("An idea of a good length\nAnother of a good length", "5", "1")),
+            add(
+                &mut stories,
+                from_lines("An idea of a good length\nAnother of a good length", "5", "1"),
+                &Claims::new()
+            ),
             Ok(2)
         );
         stories.remove(0);
-        assert_eq!(add(&mut stories, from_lines("A third one, long enough", "5", "1")), Ok(1));
+        assert_eq!(add(&mut stories, from_lines("A third one, long enough", "5", "1"), &Claims::new()), Ok(1));
         assert_eq!(
             stories.iter().map(|s| s.id).collect::<Vec<_>>(),
             [2, 3],
             "never an id reused while its story is there"
         );
         let many = "An idea of a good length\n".repeat(MAX_STORIES - 1);
-        assert!(add(&mut stories, from_lines(&many, "5", "1")).unwrap_err().starts_with("Up to 100 stories at a time"));
+        assert!(add(&mut stories, from_lines(&many, "5", "1"), &Claims::new())
+            .unwrap_err()
+            .starts_with("Up to 100 stories at a time"));
         assert_eq!(stories.len(), 2, "nothing added of a batch that would pass the limit");
+        // Story 3 proposed, then cleared from the batch: the same idea added again is a new story.
+        let mut claims = Claims::new();
+        stories[1].state = State::Proposed(9);
+        note(&mut claims, &stories[1]);
+        stories.pop();
+        assert_eq!(add(&mut stories, from_lines("A third one, long enough", "5", "1"), &claims), Ok(1));
+        assert_eq!(stories[1].id, 4, "never the id of a story sent before");
+        assert_eq!(claimed(&claims, &stories[1]), None);
     }
 
     #[test]
@@ -284,6 +305,11 @@ mod tests {
         let mut other = stories[1].clone();
         other.idea = "Another tab's story with the same id".into();
         assert_eq!(claimed(&claims, &other), None, "the same id with another idea is another story");
+        for id in 10..10 + MAX_CLAIMS as u64 {
+            note(&mut claims, &Story { id, state: State::Proposed(1), ..Story::default() });
+        }
+        assert_eq!(claims.len(), MAX_CLAIMS);
+        assert_eq!(claims.first().map(|c| c.0), Some(10), "the oldest went first");
     }
 
     #[test]

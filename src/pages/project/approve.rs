@@ -82,7 +82,6 @@ pub fn ApprovePanel(
                     _ => dialog_error
                         .set(Some(e.after("Nothing was reserved, because the service refused the approval"))),
                 }),
-
                 unsure: None,
             },
             dialog_error,

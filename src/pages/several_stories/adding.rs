@@ -3,9 +3,10 @@
 
 use super::story_row::Stories;
 use crate::components::{MessageBanner, PersonChoice, TextField, Tone};
+use crate::domain::keys::STORY_BATCH_SENT;
 use crate::domain::story::DEFAULT_SCENES;
 use crate::domain::story_batch::{self, from_csv, from_lines, Story};
-use crate::stores::persons;
+use crate::stores::{drafts, persons};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen_futures::JsFuture;
@@ -22,7 +23,8 @@ pub fn Adding(stories: Stories) -> impl IntoView {
             problem.set(Some("Nothing to add: write one idea a line, or choose a file with ideas.".into()));
             return;
         }
-        let added = stories.try_update(|s| story_batch::add(s, more));
+        let sent: story_batch::Claims = drafts::load(STORY_BATCH_SENT).unwrap_or_default();
+        let added = stories.try_update(|s| story_batch::add(s, more, &sent));
         let Some(Ok(n)) = added else {
             problem.try_set(added.and_then(Result::err));
             return;

@@ -55,10 +55,8 @@ pub fn SeveralStoriesPage() -> impl IntoView {
     };
     use_effect(move || {
         stories.with(|s| match s.is_empty() {
-            true => {
-                drafts::clear(STORY_BATCH);
-                drafts::clear(STORY_BATCH_SENT);
-            }
+            // The claims stay: another tab may still hold these stories, not sent there.
+            true => drafts::clear(STORY_BATCH),
             false => {
                 drafts::save(STORY_BATCH, s);
             }

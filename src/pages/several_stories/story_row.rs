@@ -99,8 +99,8 @@ pub fn StoryRow(
                         }
                             .into_any()
                     }
-                    State::Failed(_) | State::Unsure(_) => {
-                        let unsure = matches!(state.get_untracked(), State::Unsure(_));
+                    now @ (State::Failed(_) | State::Unsure(_)) => {
+                        let unsure = matches!(now, State::Unsure(_));
                         view! {
                             {unsure
                                 .then(|| {
