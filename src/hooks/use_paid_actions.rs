@@ -194,7 +194,7 @@ impl PaidActions {
                 // Another tab saw the work shown (and ended the record) while this one waited for its answer.
                 (_, _) if unconfirmed::load(project_id).is_none_or(|r| r.sent_at != sent.sent_at) => {
                     self.record.try_set(None);
-                    self.after_shown(&sent, follow_ups::load(project_id));
+                    self.ended_elsewhere(sent);
                 }
                 (_, answer) => {
                     let cause = answer.err().map_or("", |e| cause(&e));
@@ -227,9 +227,7 @@ impl PaidActions {
         self.lapsed.set(now.as_ref().is_some_and(|r| r.lapsed(now_ms())));
         self.record.set(now.clone());
         match (was, now) {
-            (Some(was), None) if !self.sending.get_untracked() => {
-                self.after_shown(&was, follow_ups::load(self.project_id))
-            }
+            (Some(was), None) if !self.sending.get_untracked() => self.ended_elsewhere(was),
             (_, Some(_)) => self.check_while_standing(),
             _ => {}
         }
@@ -268,6 +266,22 @@ impl PaidActions {
             (ends, ())
         });
         self.sending.try_set(false);
+    }
+
+    /// A record another tab ended, with the work shown or refused. Shown, that tab kept the work to
+    /// follow; when it has seen the work through already and dropped it (a regeneration whose new video
+    /// came with the first sign of it), only the project tells which: this tab follows the work too,
+    /// and says it is done, rather than reading the project again in silence.
+    fn ended_elsewhere(self, was: Unconfirmed) {
+        let kept = follow_ups::load(self.project_id);
+        if kept.is_some() || was.follow.is_none() {
+            return self.after_shown(&was, kept);
+        }
+        let Self { session, project_id, .. } = self;
+        spawn_local(async move {
+            let shown = read_project(session, project_id).await.is_ok_and(|now| was.shown_by(&now));
+            self.after_shown(&was, if shown { was.follow.clone() } else { None });
+        });
     }
 
     fn after_shown(self, sent: &Unconfirmed, work: Option<FollowUp>) {

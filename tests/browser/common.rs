@@ -195,6 +195,16 @@ pub fn fresh_page(path: &str) {
     window.session_storage().unwrap().unwrap().clear().unwrap();
 }
 
+/// What the browser brings when another tab changed the device's storage under `key` (or cleared it).
+pub fn storage_event(key: Option<&str>) {
+    let device = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    let init = web_sys::StorageEventInit::new();
+    init.set_key(key);
+    init.set_storage_area(Some(&device));
+    let event = web_sys::StorageEvent::new_with_event_init_dict("storage", &init).unwrap();
+    web_sys::window().unwrap().dispatch_event(&event).unwrap();
+}
+
 pub fn location_path() -> String {
     let l = web_sys::window().unwrap().location();
     format!("{}{}", l.pathname().unwrap(), l.search().unwrap())

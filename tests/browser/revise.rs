@@ -272,3 +272,98 @@ async fn after_a_regeneration_the_versions_are_listed_checked_and_compared_from_
     button(&root, "Keep watching the new version").unwrap().click();
     wait_for("the comparison closed", || video(&root, "Before").is_none().then_some(())).await;
 }
+
+/// Holds the app's reads of project `id` (GET the project or its status) until `release`, as a
+/// service slow to answer would: what the page learns meanwhile comes from the other tabs alone.
+struct HeldReads;
+
+impl HeldReads {
+    fn of(id: i64) -> Self {
+        js_sys::Function::new_with_args(
+            "id",
+            "const real = window.fetch; let open; const gate = new Promise((r) => { open = r; }); \
+             const read = new RegExp(`/scene-projects/${id}(/status)?$`); \
+             window.__releaseReads = () => { window.fetch = real; open(); }; \
+             window.fetch = function (input, init) { \
+               const request = input instanceof Request ? input : new Request(input, init); \
+               if (request.method === 'GET' && read.test(new URL(request.url).pathname)) { \
+                 return gate.then(() => real.call(window, input, init)); \
+               } \
+               return real.apply(this, arguments); \
+             };",
+        )
+        .call1(&JsValue::NULL, &JsValue::from_f64(id as f64))
+        .unwrap();
+        Self
+    }
+
+    fn release(&self) {
+        let release = js_sys::Reflect::get(&web_sys::window().unwrap(), &"__releaseReads".into()).unwrap();
+        if let Some(release) = release.dyn_ref::<js_sys::Function>() {
+            release.call0(&JsValue::NULL).unwrap();
+        }
+    }
+}
+
+impl Drop for HeldReads {
+    fn drop(&mut self) {
+        self.release();
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_regeneration_another_tab_confirmed_and_saw_through_is_announced_here_too() {
+    use storyreel::domain::paid_action::{Paid, Unconfirmed};
+    let _page = one_at_a_time().await;
+    let project = completed("demo-token", 1, 2).await;
+    let id = project.id;
+    // Remembered on this device, so that the tabs share its storage and hear of each other's changes.
+    fresh_page(&format!("/projects/{id}/video"));
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.set_item("storyreel.token", "demo-token").unwrap();
+    let (root, _app) = mount_app_with(Config { poll_interval_seconds: 0.2, ..config() });
+    let old_src = wait_for("the finished video", || final_video_src(&root)).await;
+
+    // Another tab sends a regeneration: its record, compared with the project before, stands here too.
+    let mut record =
+        Unconfirmed::new(Paid::Regenerate { scene_number: 1, video: true }, js_sys::Date::now() as u64, "");
+    record.compare_with(&project);
+    assert!(storyreel::stores::unconfirmed::save(id, &record), "the record kept");
+    let key = (0..storage.length().unwrap())
+        .filter_map(|i| storage.key(i).unwrap())
+        .find(|k| k.contains("unconfirmed") && k.ends_with(&format!(".{id}")))
+        .expect("the record's key");
+    storage_event(Some(&key));
+    wait_for("the record said to stand", || text(&root).contains("The regeneration of scene 1 sent at").then_some(()))
+        .await;
+
+    // The service does the work, and the other tab sees it through at once (a new video with no
+    // status between, as under the alt profile): its record ends, and the work it followed with it.
+    // This tab hears of it before any read of its own comes back.
+    let held = HeldReads::of(id);
+    let client = Client::new(&api_url(), "demo-token", 10_000);
+    let regenerate = RegenerateRequest {
+        regenerate_image: false,
+        regenerate_video: true,
+        updated_image_prompt: None,
+        updated_motion_prompt: None,
+    };
+    client.regenerate_scene(id, 1, &regenerate).await.unwrap();
+    let advanced = gloo_net::http::Request::post(&format!("{}/_sim/projects/{id}/advance", sim_url()))
+        .json(&json!({ "seconds": 1000 }))
+        .unwrap()
+        .send()
+        .await
+        .unwrap();
+    assert!(advanced.ok(), "advance: {}", advanced.status());
+    storage.remove_item(&key).unwrap();
+    storage_event(Some(&key));
+    held.release();
+
+    wait_for("the new video", || final_video_src(&root).filter(|src| *src != old_src)).await;
+    wait_for("the word that it is done", || {
+        text(&root).contains("The video with the regenerated scene 1 is ready.").then_some(())
+    })
+    .await;
+    assert_eq!(sim_request_count("POST", &format!("/scene-projects/{id}/scenes/1/regenerate")).await, 1);
+}

@@ -199,15 +199,6 @@ async fn in_a_full_storage_the_copies_give_way_for_the_ledger() {
     assert!(!text(&root).contains("storage for storyreel is full"), "nothing the person would miss was lost");
 }
 
-/// What the browser brings when another tab changed the device's storage.
-fn storage_event(key: Option<&str>) {
-    let init = web_sys::StorageEventInit::new();
-    init.set_key(key);
-    init.set_storage_area(Some(&device()));
-    let event = web_sys::StorageEvent::new_with_event_init_dict("storage", &init).unwrap();
-    web_sys::window().unwrap().dispatch_event(&event).unwrap();
-}
-
 #[wasm_bindgen_test]
 async fn another_tab_signing_out_signs_this_one_out_and_it_comes_back_to_where_it_was() {
     let _page = one_at_a_time().await;
