@@ -9,13 +9,13 @@ import { readdirSync } from 'node:fs';
 
 /** Specs that run against both profiles: what each exercises of the answers the spec leaves open. */
 export const BOTH = {
-  'approve-several.test.js': 'the list of either shape to choose from, a 403 body of either shape named in the report, and an approval shown by the status the spec names (proposed, then generating)',
-  'access.test.js': 'a 401 mid-way (error body shape), and the token absent from every answer of either shape',
+  'approve-several.test.js': 'the list of either shape to choose from, and a 403 body of either shape named in the report (a lost answer and two tabs run once: an approval shows in the status the spec names, and the tabs share the app\'s own record)',
+  'access.test.js': 'the token absent from every answer of either shape, through the whole journey (the 401 mid-way runs once: its 401 is the test\'s own, the same bytes in either profile, and what it checks is the app\'s storage)',
   'captions.test.js': 'the finished and upscaled video: media on another origin with signed addresses, upscale status',
   'create-review.test.js': 'update-scene answer (scene or whole project), 400 or 409 on a wrong state, scene ids beyond 32 bits, 403 body',
-  'fault-matrix-paid.test.js': 'after an uncertain approve, regenerate or upscale the app reads the project: a landed regeneration or upscale shows as generating/upscaling or as completed (under alt only the uncertain cells of regenerate and upscale: refused, stall, 500, 502, malformed; an approval shows in the status the spec names)',
-  'downloads.test.js': 'saving files from the service\'s storage: on another origin in both, under alt a third one with signed addresses (the name, the bytes, the refusals)',
-  'faults.test.js': "odd answers built from the service's real answer (list shape), and Retry-After as seconds or an HTTP date",
+  'fault-matrix-paid.test.js': 'after an uncertain approve, regenerate or upscale the app reads the project: a landed regeneration or upscale shows as generating/upscaling or as completed (under alt only the uncertain cells of regenerate and upscale whose answers the service decides: stall and malformed, which landed, and 500, which did not; refused and 502 differ from 500 only in the injected bytes; an approval shows in the status the spec names)',
+  'downloads.test.js': 'saving files from the service\'s storage: on another origin in both, under alt a third one with signed addresses (the name, the bytes, one read however often clicked; the refusals, answers of the test\'s own, run once)',
+  'faults.test.js': "odd answers built from the service's real answer (list shape, status words and fields, a regeneration's and an upscale's follow-up), a 500's body, and Retry-After as seconds or an HTTP date (the odd create, save and approve answers run once: they differ between the profiles only in created_at, or not at all)",
   'hostile.test.js': 'markup sent back in error bodies and lists of either shape',
   'keyboard.test.js': 'regenerate and upscale by keyboard, whose pages differ (generating, or completed with the old video)',
   'persons.test.js': 'person ids gathered from the projects list (a bare array or wrapped)',
@@ -56,10 +56,10 @@ export const SECONDS = {
 /** The same under alt, where a file runs only its tests that depend on an open answer (the same run;
  * many-projects since reads only the list there). */
 export const ALT_SECONDS = {
-  'fault-matrix-paid.test.js': 60, 'projects.test.js': 46, 'video.test.js': 45, 'faults.test.js': 36,
-  'revise.test.js': 33, 'many-projects.test.js': 29, 'access.test.js': 22, 'keyboard.test.js': 22,
-  'create-review.test.js': 19, 'hostile.test.js': 19, 'lost-answers.test.js': 17, 'versions.test.js': 16,
-  'captions.test.js': 13, 'approve-several.test.js': 27, 'several-stories.test.js': 13, 'spending.test.js': 12, 'downloads.test.js': 9, 'persons.test.js': 8,
+  'fault-matrix-paid.test.js': 36, 'projects.test.js': 46, 'video.test.js': 45, 'faults.test.js': 28,
+  'revise.test.js': 33, 'many-projects.test.js': 29, 'access.test.js': 17, 'keyboard.test.js': 22,
+  'create-review.test.js': 15, 'hostile.test.js': 19, 'lost-answers.test.js': 17, 'versions.test.js': 16,
+  'captions.test.js': 13, 'approve-several.test.js': 15, 'several-stories.test.js': 8, 'spending.test.js': 12, 'downloads.test.js': 6, 'persons.test.js': 8,
   'sign-in.test.js': 7,
 };
 

@@ -95,7 +95,9 @@ testOnce('signing out removes the token and every draft from both storages; anot
   await page.context().close();
 });
 
-test("a 401 mid-way keeps the person's drafts to continue with; another account signing in then sees none", async () => {
+// Once: the 401 is this test's own (the same bytes in either profile), and what it checks is the app's
+// storage; the review, the list and a 404 are read in both by the test below and create-review.test.js.
+testOnce("a 401 mid-way keeps the person's drafts to continue with; another account signing in then sees none", async () => {
   const page = await openPage(browser);
   page.on('dialog', (d) => d.accept());
   await signIn(page, TOKEN, { to: '/new' });

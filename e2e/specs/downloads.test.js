@@ -79,7 +79,9 @@ test('a click saves the video under the project\'s name, the same bytes, once ho
   await page.context().close();
 });
 
-test('a storage that does not let the page read its files, a link that expired, and a download stopped half-way are each said next to the link', async () => {
+// Once: the refusals are this test's own (the same bytes in either profile) at the address the page was
+// given; the finished video and its signed links are read in both by the first test.
+testOnce('a storage that does not let the page read its files, a link that expired, and a download stopped half-way are each said next to the link', async () => {
   const project = await finishedAndUpscaled();
   const page = await openVideo(project.id);
   const href = await shown(page, 'Download the video');

@@ -35,7 +35,9 @@ describe('odd answers', () => {
     await page.context().close();
   });
 
-  test('create: an answer without an id keeps the story and says so; one with an unknown status and no scenes still leads to the review', async () => {
+  // Once: the oddities are this test's own; the create answer differs between the profiles only in its
+  // created_at, read in both by create-review.test.js, as is the review after it.
+  testOnce('create: an answer without an id keeps the story and says so; one with an unknown status and no scenes still leads to the review', async () => {
     const cell = await byName['create'].setup();
     const { page } = cell;
     let clear = await inject(page, is('POST', /\/stories\/create$/), odd(({ id, ...rest }) => rest));
@@ -51,7 +53,8 @@ describe('odd answers', () => {
     await page.context().close();
   });
 
-  test('save a scene: whatever the service answers, the saved text is what the project shows', async () => {
+  // Once: the answer is made up whole (the same bytes in either profile), and the app reads none of it.
+  testOnce('save a scene: whatever the service answers, the saved text is what the project shows', async () => {
     const cell = await byName['save a scene'].setup();
     const { page, scene } = cell;
     const clear = await inject(page, is('PUT', /\/scenes\/\d+$/), odd(() => ({ scene_number: 99, description: null, status: 'mystery' })));
@@ -63,7 +66,9 @@ describe('odd answers', () => {
     await page.context().close();
   });
 
-  test('approve: an unknown status and a negative credit figure in the answer still lead to generation, charged once', async () => {
+  // Once: built from the approve answer, which the spec shows; the generation after it is read in both by
+  // the status poll's test and video.test.js.
+  testOnce('approve: an unknown status and a negative credit figure in the answer still lead to generation, charged once', async () => {
     const cell = await byName['approve'].setup();
     const { page, id } = cell;
     const clear = await inject(page, is('POST', /\/approve$/), odd((a) => ({ ...a, status: 'queued_for_gpu', credits_reserved: -5, estimated_time: 'soon' })));

@@ -6,7 +6,7 @@
 // comes in either shape, and a refusal's body is the service's own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkScreen, openPage, profile, screenInEveryVariant, signIn, useRun } from '../lib/harness.js';
+import { checkScreen, openPage, profile, screenInEveryVariant, signIn, testOnce, useRun } from '../lib/harness.js';
 
 let sim, web, browser;
 // The client gives up after 3 s; the lost answer below comes 20 s after the project was made.
@@ -22,7 +22,9 @@ async function open() {
   return page;
 }
 
-test('ideas one a line are checked as the form checks them, proposed one after another, and kept across a reload', async () => {
+// Once: the form's checks, the app's storage across a reload and one request a story; the create answer
+// differs only in its created_at, read in both by the tests below and create-review.test.js.
+testOnce('ideas one a line are checked as the form checks them, proposed one after another, and kept across a reload', async () => {
   const page = await open();
   const before = await creates();
   await page.getByLabel('Ideas, one a line').fill('A lighthouse keeper befriends a lost whale\nAn idea added by mistake, then removed\nToo short\nA baker at dawn discovers a talking loaf');
