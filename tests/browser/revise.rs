@@ -341,6 +341,8 @@ async fn a_regeneration_another_tab_confirmed_and_saw_through_is_announced_here_
     // status between, as under the alt profile): its record ends, and the work it followed with it.
     // This tab hears of it before any read of its own comes back.
     let held = HeldReads::of(id);
+    // Held still, then moved past its end: done when next read, however loaded the host.
+    set_project_speed(id, 0.000001).await;
     let client = Client::new(&api_url(), "demo-token", 10_000);
     let regenerate = RegenerateRequest {
         regenerate_image: false,
