@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { after, afterEach, before, test } from 'node:test';
+import { after, afterEach, before, beforeEach, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 
@@ -228,7 +228,8 @@ export async function launchBrowser() {
  * node 20 would run beside this one, before anything has started. */
 export function useRun(simFlags, config, bind) {
   const run = {};
-  afterEach(pictureWhatFailed);
+  beforeEach(() => { testsRunning += 1; });
+  afterEach(endOfTest);
   before(async () => {
     run.sim = await startSim(simFlags);
     run.web = await startWeb(run.sim.api, config);
@@ -242,23 +243,32 @@ export function useRun(simFlags, config, bind) {
   });
 }
 
-/** The pages `openPage` opened that are still open: a test that fails leaves its own open. */
+/** The pages `openPage` and `openTabs` opened since no test last ran: a test that fails leaves its own open. */
 const openPages = new Set();
+/** How many tests have begun and not ended (the fault matrix's cells run two at a time). */
+let testsRunning = 0;
 
 /** After a failed test, each page it left open, pictured with its text, in e2e/artifacts: what the
  * person would have seen when the wait ran out (a run on a loaded machine cannot be watched). Tests
- * that run side by side (the fault matrix's cells, two at a time) picture their own pages as well. */
-async function pictureWhatFailed(t) {
+ * that run side by side (the fault matrix's cells, two at a time) picture their own pages as well.
+ * Then, once no test runs, the pages the tests left open are closed: kept to the end of their file, the
+ * app in each went on checking its service and drawing while the file's later tests ran. */
+async function endOfTest(t) {
+  testsRunning -= 1;
   const pages = [...openPages].filter((p) => !p.isClosed());
+  if (!t.passed) {
+    const stem = `failed-${t.name.replace(/[^\w]+/g, '-').slice(0, 60)}`;
+    await Promise.all(pages.map(async (page, i) => {
+      const name = `${stem}-${i + 1}`;
+      await picture(page, name, [t.name]);
+      const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((e) => `(no text: ${e.message})`);
+      writeFileSync(join(artifacts, `${name}.txt`), `${page.url()}\n\n${text}\n`);
+    }));
+  }
+  if (testsRunning > 0) return;
   openPages.clear();
-  if (t.passed) return;
-  const stem = `failed-${t.name.replace(/[^\w]+/g, '-').slice(0, 60)}`;
-  await Promise.all(pages.map(async (page, i) => {
-    const name = `${stem}-${i + 1}`;
-    await picture(page, name, [t.name]);
-    const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((e) => `(no text: ${e.message})`);
-    writeFileSync(join(artifacts, `${name}.txt`), `${page.url()}\n\n${text}\n`);
-  }));
+  // A context the test closed itself, or one closing as the browser stops, has nothing left to close.
+  await Promise.all([...new Set(pages.map((p) => p.context()))].map((c) => c.close().catch(() => {})));
 }
 
 /** A page in a fresh context (given `contextOptions`: a locale or a time zone, say) that fails the test on
