@@ -70,7 +70,8 @@ test('the chosen projects are approved with one dialog that names each with its 
 
   const report = page.getByRole('region', { name: 'Approval of the chosen projects' });
   await report.getByText('3 started', { exact: true }).waitFor({ timeout: 20_000 });
-  assert.equal(await page.evaluate(() => document.activeElement?.id), 'approval-report', 'the report takes the focus');
+  // The report takes the focus once it is drawn (the next frame after it is made): waited for, not read at once.
+  await page.waitForFunction(() => document.activeElement?.id === 'approval-report', null, { timeout: 5_000 });
   assert.equal(await report.getByText('Started: generation is under way').count(), 3);
   for (const id of ids) assert.equal(await approvals(id), 1, `one approval of project ${id}`);
   // Nothing is left chosen, and the list shows them under way.
