@@ -440,6 +440,14 @@ impl Drop for PageHeld {
 }
 
 /// Gives a project its own simulator speed, so concurrent tests keep their own pace.
+/// Moves the project's job `seconds` of job time ahead (`/_sim/projects/{id}/advance`); 1000 ends it.
+pub async fn advance(project_id: i64, seconds: f64) {
+    let url = format!("{}/_sim/projects/{project_id}/advance", sim_url());
+    let body = serde_json::json!({ "seconds": seconds });
+    let r = Request::post(&url).json(&body).unwrap().send().await.expect("simulator reachable");
+    assert!(r.ok(), "POST /_sim/projects/{project_id}/advance: {}", r.status());
+}
+
 pub async fn set_project_speed(project_id: i64, speed: f64) {
     sim_put(&format!("/_sim/projects/{project_id}/speed"), serde_json::json!({ "speed": speed })).await;
 }

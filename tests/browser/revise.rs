@@ -351,13 +351,7 @@ async fn a_regeneration_another_tab_confirmed_and_saw_through_is_announced_here_
         updated_motion_prompt: None,
     };
     client.regenerate_scene(id, 1, &regenerate).await.unwrap();
-    let advanced = gloo_net::http::Request::post(&format!("{}/_sim/projects/{id}/advance", sim_url()))
-        .json(&json!({ "seconds": 1000 }))
-        .unwrap()
-        .send()
-        .await
-        .unwrap();
-    assert!(advanced.ok(), "advance: {}", advanced.status());
+    advance(id, 1_000.0).await;
     storage.remove_item(&key).unwrap();
     storage_event(Some(&key));
     held.release();

@@ -35,14 +35,6 @@ async fn generating_project() -> (Project, String) {
     (project, status_path)
 }
 
-/// Moves the project's job `seconds` of job time ahead (`/_sim/projects/{id}/advance`); 1000 ends it.
-async fn advance(project_id: i64, seconds: f64) {
-    let url = format!("{}/_sim/projects/{project_id}/advance", sim_url());
-    let body = serde_json::json!({ "seconds": seconds });
-    let r = gloo_net::http::Request::post(&url).json(&body).unwrap().send().await.expect("simulator reachable");
-    assert!(r.ok(), "POST /_sim/projects/{project_id}/advance: {}", r.status());
-}
-
 /// A place (a mounted app) on the project page, once it shows its first answer.
 async fn place(config: Config, which: &str) -> (web_sys::HtmlElement, MountedApp) {
     let (root, app) = mount_app_with(config);
