@@ -25,7 +25,6 @@ async fn the_filter_in_the_address_is_read_decoded_and_written_back_the_same() {
     wait_for("the filtered list's answer", || text(&root).contains(expected).then_some(())).await;
 
     // Typing filters once it pauses: "7" then "72" is one new list and one step back, not two.
-    let steps = history_length();
     // Both keys in one turn, so a loaded host cannot stretch the gap between them past the pause.
     type_into(&person, "7");
     type_into(&person, "72");
@@ -33,9 +32,13 @@ async fn the_filter_in_the_address_is_read_decoded_and_written_back_the_same() {
     wait_for("the new address", || location_path().contains("person_id=72").then_some(())).await;
     assert_eq!(location_path(), "/?person_id=72&status_filter=waiting%20for%20gpu%20%26%20co/2");
     sleep(600).await;
-    assert_eq!(history_length(), steps + 1, "one step in the history for one pause in typing");
     assert_eq!(value_of(&person), "72");
     assert_eq!(chosen_status(&root), "waiting for gpu & co/2");
+    // One step back is the address before typing: neither "7" nor the pause made a step of its own.
+    // (Counting `history.length` cannot tell: Chromium stops it at 50, which a whole run reaches.)
+    web_sys::window().unwrap().history().unwrap().back().unwrap();
+    wait_for("the address before typing", || location_path().contains("person_id=1&").then_some(())).await;
+    wait_for("the person id back in the field", || (value_of(&person) == "1").then_some(())).await;
 
     link(&root, "Clear filters").unwrap().click();
     wait_for("the bare address", || (location_path() == "/").then_some(())).await;
@@ -80,10 +83,6 @@ async fn a_status_filters_as_soon_as_it_is_chosen_and_keeps_the_person() {
     assert_eq!(location_path(), "/?person_id=2&status_filter=completed", "at once, with no Apply step");
     assert!(button(&root, "Apply filters").is_none(), "there is no Apply button");
     assert_eq!(value_of(&by_label(&root, "Person id").unwrap()), "2");
-}
-
-fn history_length() -> u32 {
-    web_sys::window().unwrap().history().unwrap().length().unwrap()
 }
 
 /// What `toLocaleString` writes for a moment in the browser's own language and time zone, with the
