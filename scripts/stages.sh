@@ -149,30 +149,45 @@ browser_test_wasm() {
 # Browser-test modules that never ask the service (hooks, the dialog's focus): the same under either
 # profile, so they run against the default one only.
 NO_SERVICE_MODULES=(confirm_dialog hooks load)
-# Nor does Firefox run these against the alt profile. What alt answers differently there (list and
-# error shapes, ids, timestamps, status words) only the app's Rust reads, the same in every engine:
-# Chromium's alt run covers it, and Firefox's default run covers those modules in its engine. Firefox
-# runs against alt where the engine itself handles the difference: Retry-After as an HTTP date
-# (Date.parse; client, video) and media on another origin behind signed links (video, captions,
-# revise). A module named nowhere runs everywhere, so a new one is covered until someone decides.
-FIREFOX_ALT_SKIPS=("${NO_SERVICE_MODULES[@]}" create_review look persons projects router script several_stories shared_checks sign_in spending storage)
+# Firefox runs against the alt profile only the tests where the engine itself handles what alt answers
+# differently: Retry-After as an HTTP date (Date.parse) read across origins, and media on another origin
+# behind signed links (the player, the captions, the upscaled copy, a regenerated cut and whether the
+# earlier one is kept). The rest of what alt changes (list and error shapes, ids, timestamps, status
+# words) only the app's Rust reads, the same in every engine: Chromium's alt run covers it, and Firefox's
+# default run covers those tests in its engine. A module or test named here runs; a new test runs in
+# Firefox against the default profile, and here once it depends on such an answer.
+FIREFOX_ALT_ONLY=(
+  captions
+  client::server_errors_rate_limits_and_timeouts_are_told_apart
+  revise::a_scene_is_regenerated_by_its_number_with_only_the_changed_prompt_and_the_new_video_follows
+  revise::after_a_regeneration_the_versions_are_listed_checked_and_compared_from_the_scene
+  revise::upscale_is_one_request_and_the_upscaled_version_appears
+  video::a_rate_limit_is_explained_and_honoured
+  video::generation_is_watched_to_completion_and_the_video_offered
+  video::switching_to_the_upscaled_video_keeps_the_playback_position
+)
 
 # Runs the browser tests in one browser against a simulator of its own in one profile, leaving out the
-# modules named after the profile. The address reaches the tests at run time: the runner serves its
+# modules named after the profile, or, after `--only`, running only the modules and tests named. The address reaches the tests at run time: the runner serves its
 # working folder, where sim-url.txt is written. The tests call /_sim from the runner's page, which the
 # simulator answers only from an origin it was given: the runner's port is chosen first, the simulator
 # told its origin (--app-origin), and the runner made to serve there (WASM_BINDGEN_TEST_ADDRESS).
 run_browser_tests() {
-  local wasm=$1 browser=$2 profile=$3 dir module name names skips=() port
+  local wasm=$1 browser=$2 profile=$3 dir named name names skips=() port only=0
   shift 3
-  # A module is left out by its tests' exact names: a name's part (--skip's substring, as in `load::`
-  # inside `media_load::`) leaves out no other module's test, and a module named here that has no test
-  # is a mistake, said before anything runs.
+  [ "${1:-}" != --only ] || { only=1; shift; }
+  # Tests are left out by their exact names: a name's part (--skip's substring, as in `load::` inside
+  # `media_load::`) leaves out no other module's test, and a name here that is no module or test is a
+  # mistake, said before anything runs.
   names=$(wasm-bindgen-test-runner "$wasm" --list --format terse | sed -n 's/: test$//p')
-  for module in "$@"; do
-    grep -q "^$module::" <<<"$names" || { echo "no browser-test module is named $module"; return 1; }
-    while read -r name; do skips+=(--skip "$name"); done < <(grep "^$module::" <<<"$names")
-  done
+  named=$(for name in "$@"; do
+    grep -x -e "$name" -e "$name::.*" <<<"$names" || { echo "no browser-test module or test is named $name" >&2; return 1; }
+  done) || return 1
+  if [ "$only" = 1 ]; then
+    while read -r name; do skips+=(--skip "$name"); done < <(grep -vxF -f <(echo "$named") <<<"$names")
+  else
+    while read -r name; do [ -z "$name" ] || skips+=(--skip "$name"); done <<<"$named"
+  fi
   [ ${#skips[@]} = 0 ] || skips+=(--exact)
   dir=$(mktemp -d)
   port=$(free_port) || return
