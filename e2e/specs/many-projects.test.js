@@ -52,7 +52,13 @@ test(`a long-time customer's ${COUNT} projects`, async (t) => {
   await t.test('every page of the service\'s list is read once, 50 rows are drawn, and the device keeps only the start', async () => {
     assert.equal(await page.locator('.project-row').count(), 50, 'one page of rows, not two thousand');
     const pages = profile === 'alt' ? Math.ceil(COUNT / 100) : 1;
-    assert.equal((await listRequests()).length - before, pages, `the list read in ${pages} request(s), each page once`);
+    const reads = (await listRequests()).slice(before).sort((a, b) => a.at_ms - b.at_ms);
+    // The first page is read by index.html while the wasm arrives, and the app takes that read only if
+    // it asks within 15 s of its start (src/boot_reads.js, FRESH_MS); a host loaded enough to start the
+    // app later (once in a warm run: the list drawn after about a minute) has it read the list afresh,
+    // once, that much later. Every page still once a read.
+    const afresh = reads.length === pages + 1 && reads[1].at_ms - reads[0].at_ms >= 15_000;
+    assert.equal(reads.length, pages + (afresh ? 1 : 0), `the list read in ${pages} request(s), each page once`);
     // The newest first, as the service holds them.
     assert.deepEqual(await rowIds(page), all.slice(0, 50).map((p) => p.id), 'the 50 newest projects, in order');
     const kept = await page.evaluate(() => sessionStorage.getItem('storyreel.last_known.list') ?? '');
