@@ -338,8 +338,13 @@ pub fn mount_app_with(config: storyreel::config::Config) -> (HtmlElement, Mounte
     (root, MountedApp(id))
 }
 
-pub async fn sim_post(path: &str) {
-    let r = Request::post(&format!("{}{path}", sim_url())).send().await.expect("simulator reachable");
+pub async fn sim_post(path: &str, body: Option<serde_json::Value>) {
+    let request = Request::post(&format!("{}{path}", sim_url()));
+    let r = match body {
+        Some(body) => request.json(&body).unwrap().send().await,
+        None => request.send().await,
+    }
+    .expect("simulator reachable");
     assert!(r.ok(), "POST {path}: {}", r.status());
 }
 
@@ -439,15 +444,12 @@ impl Drop for PageHeld {
     }
 }
 
-/// Gives a project its own simulator speed, so concurrent tests keep their own pace.
 /// Moves the project's job `seconds` of job time ahead (`/_sim/projects/{id}/advance`); 1000 ends it.
 pub async fn advance(project_id: i64, seconds: f64) {
-    let url = format!("{}/_sim/projects/{project_id}/advance", sim_url());
-    let body = serde_json::json!({ "seconds": seconds });
-    let r = Request::post(&url).json(&body).unwrap().send().await.expect("simulator reachable");
-    assert!(r.ok(), "POST /_sim/projects/{project_id}/advance: {}", r.status());
+    sim_post(&format!("/_sim/projects/{project_id}/advance"), Some(serde_json::json!({ "seconds": seconds }))).await;
 }
 
+/// Gives a project its own simulator speed, so concurrent tests keep their own pace.
 pub async fn set_project_speed(project_id: i64, speed: f64) {
     sim_put(&format!("/_sim/projects/{project_id}/speed"), serde_json::json!({ "speed": speed })).await;
 }

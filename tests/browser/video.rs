@@ -86,7 +86,7 @@ async fn generation_is_watched_to_completion_and_the_video_offered() {
 async fn a_failed_generation_says_why_and_offers_to_start_again() {
     let _page = one_at_a_time().await;
     let project = approved(3, 1.0).await;
-    sim_post(&format!("/_sim/projects/{}/fail", project.id)).await;
+    sim_post(&format!("/_sim/projects/{}/fail", project.id), None).await;
     fresh_page(&format!("/projects/{}/video", project.id));
     signed_in_as("demo-token");
     let (root, _app) = mount_app_with(fast_polling());
@@ -116,7 +116,7 @@ async fn a_failure_after_a_scene_finished_names_it_whichever_answer_carries_it()
         async move { client.get_project(id).await.ok()?.scenes.into_iter().find(|s| s.scene_number == 1)?.video_url }
     })
     .await;
-    sim_post(&format!("/_sim/projects/{id}/fail")).await;
+    sim_post(&format!("/_sim/projects/{id}/fail"), None).await;
     fresh_page(&format!("/projects/{id}/video"));
     signed_in_as("demo-token");
     let (root, _app) = mount_app_with(fast_polling());
