@@ -37,6 +37,7 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     remove_boot_frame();
     let refused = RwSignal::new(None);
     crate::browser::storage::report_refusals_to(refused);
+    let preload_pages = config.preload_pages;
     let session = Session::restore(config);
     session.follow_other_tabs();
     provide_context(session);
@@ -58,10 +59,12 @@ pub fn Shell(config: Config, warning: Option<String>) -> impl IntoView {
     on_cleanup(cancel_heading_focus);
     // The other pages' code, once the first screen has had the connection to itself for a while: a
     // page opened later (on a train, in a tunnel) then needs no download.
-    leptos::task::spawn_local(async {
-        gloo_timers::future::TimeoutFuture::new(PAGE_CODE_AFTER_MS).await;
-        page_code::preload_all().await;
-    });
+    if preload_pages {
+        leptos::task::spawn_local(async {
+            gloo_timers::future::TimeoutFuture::new(PAGE_CODE_AFTER_MS).await;
+            page_code::preload_all().await;
+        });
+    }
     view! {
         <a class="skip-link" href="#main">
             "Skip to content"

@@ -90,9 +90,9 @@
     if (!token) return;
     const settings = JSON.parse(text ?? '{}') ?? {};
     // src/config.rs refuses the whole file when a field has another type: then so does this.
-    const { api_base_url: address = '', poll_interval_seconds: poll = 0, request_timeout_seconds: timeout = 0 } = settings;
+    const { api_base_url: address = '', poll_interval_seconds: poll = 0, request_timeout_seconds: timeout = 0, preload_pages: ahead = true } = settings;
     const readable = typeof settings === 'object' && !Array.isArray(settings) && typeof address === 'string'
-      && typeof poll === 'number' && Number.isInteger(timeout) && timeout >= 0;
+      && typeof poll === 'number' && Number.isInteger(timeout) && timeout >= 0 && typeof ahead === 'boolean';
     // As src/config.rs and src/session.rs choose it: the person's own address, else a valid configured one.
     const configured = readable ? address.trim().replace(/\/+$/, '') : '';
     const valid = /^https?:\/\/\S+$/i.test(configured) || /^\/(?!\/)\S*$/.test(configured);

@@ -15,11 +15,20 @@ pub struct Config {
     pub poll_interval_seconds: f64,
     /// u64 rather than u32: the wasm then reads one unsigned type (as `FollowUp::asked_at`), not two.
     pub request_timeout_seconds: u64,
+    /// Whether the other pages' code is fetched once the first screen is up (`crate::page_code`), so
+    /// a page opened later needs no download. A deployment whose customers pay for their data may
+    /// turn it off: each page's code then comes when the page is first opened.
+    pub preload_pages: bool,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Self { api_base_url: "/api/v1".into(), poll_interval_seconds: 30.0, request_timeout_seconds: 30 }
+        Self {
+            api_base_url: "/api/v1".into(),
+            poll_interval_seconds: 30.0,
+            request_timeout_seconds: 30,
+            preload_pages: true,
+        }
     }
 }
 
@@ -128,6 +137,8 @@ mod tests {
         let tuned = Config::read(r#"{"poll_interval_seconds": 0.25, "request_timeout_seconds": 5}"#).unwrap();
         assert_eq!((tuned.poll_interval_seconds, tuned.request_timeout_seconds), (0.25, 5));
         assert_eq!(Config::read("{}"), Ok(Config::default()));
+        assert!(Config::default().preload_pages);
+        assert!(!Config::read(r#"{"preload_pages": false}"#).unwrap().preload_pages);
     }
 
     #[test]
@@ -137,6 +148,7 @@ mod tests {
             why,
             "config.json could not be read (invalid type: string \"x\", expected u64); using the default API address."
         );
+        assert!(Config::read(r#"{"preload_pages": "no"}"#).is_err());
         assert!(Config::read("5").is_err());
         assert!(Config::read("not json").is_err());
     }

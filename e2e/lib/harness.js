@@ -229,14 +229,19 @@ export async function launchBrowser() {
  * with `config` in its config.json, and browser: started before the file's tests (each file has its own,
  * so files run side by side) and stopped after them. `bind` receives them once started, for the file's
  * own variables, and is awaited: a file's own set-up goes there, not in a `before` of its own, which
- * node 20 would run beside this one, before anything has started. */
+ * node 20 would run beside this one, before anything has started.
+ *
+ * The other pages' code is not fetched ahead (`preload_pages: false`) unless `config` asks for it
+ * (delivery.test.js checks that fetching): a test's page then fetches the code of each page it opens
+ * as it opens it. Fetched ahead, it came in every test's fresh context, about 140 requests and 0.6 s of
+ * the browser's CPU a page, a tenth of the end-to-end run's (docs/tests.md, 2026-12-07). */
 export function useRun(simFlags, config, bind) {
   const run = {};
   beforeEach(() => { testsRunning += 1; });
   afterEach(endOfTest);
   before(async () => {
     run.sim = await startSim(simFlags);
-    run.web = await startWeb(run.sim.api, config);
+    run.web = await startWeb(run.sim.api, { preload_pages: false, ...config });
     run.browser = await launchBrowser();
     await bind(run);
   });

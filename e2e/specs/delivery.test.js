@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { checkScreen, noteRequests, openPage, pauseClock, requestsNoted, screenInEveryVariant, until, useRun } from '../lib/harness.js';
+import { checkScreen, noteRequests, openPage, pauseClock, requestsNoted, screenInEveryVariant, startWeb, until, useRun } from '../lib/harness.js';
 import { firstLoadFiles } from '../lib/bundle.js';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
@@ -19,7 +19,9 @@ const glueName = assets.find((a) => /^storyreel-[0-9a-f]+\.js$/.test(a));
 const YEAR = 365 * 24 * 3600;
 
 let sim, web, browser;
-useRun(['--speed', '500'], {}, (run) => ({ sim, web, browser } = run));
+// The deployment's own config: the other pages' code fetched ahead, as every deployment has it unless
+// it turns that off.
+useRun(['--speed', '500'], { preload_pages: true }, (run) => ({ sim, web, browser } = run));
 
 /** Holds back the page's request for `path` (or for the URLs a function of a URL matches) until the
  * function returned is called. */
@@ -430,6 +432,39 @@ test("sign-in starts without any page's split-off code; the parts come once, aft
   await page.getByRole('heading', { name: 'New story' }).waitFor();
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test('with fetching ahead turned off (preload_pages: false), a page fetches its own code as it opens, and no other', async () => {
+  const notAhead = await startWeb(sim.api, { preload_pages: false });
+  try {
+    // The same steps under the deployment's default (fetching ahead) and with it turned off: the clock
+    // moved well past the moment the other pages' code is fetched (src/app.rs, 3 s after start).
+    for (const [site, ahead] of [[web, true], [notAhead, false]]) {
+      const context = await browser.newContext();
+      await context.clock.install();
+      const page = await context.newPage();
+      const asked = [];
+      page.on('request', (r) => { if (isPart(r.url())) asked.push(new URL(r.url()).pathname.split('/').pop()); });
+      await page.goto(`${site.url}/sign-in`);
+      await page.getByLabel('Access token').fill('demo-token');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+      const listed = asked.length;
+      await context.clock.runFor(10_000);
+      if (ahead) {
+        await until('the other pages\' code, fetched ahead', () => asked.length >= parts.length);
+      } else {
+        assert.ok(listed > 0, 'the list fetched its own code');
+        assert.equal(asked.length, listed, `no other page's code fetched ahead: ${asked.slice(listed).join(', ')}`);
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New story' }).click();
+        await page.getByRole('heading', { name: 'New story' }).waitFor();
+        assert.ok(asked.length > listed, 'New story fetched its code as it opened');
+      }
+      await context.close();
+    }
+  } finally {
+    await notAhead.stop();
+  }
 });
 
 test('a page whose code does not arrive says so under its own heading, keeps the header, and opens on "Try again"', async () => {
