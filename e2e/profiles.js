@@ -3,8 +3,10 @@
 // (sim/README.md, "The alt profile"), so a spec runs against it too when what it checks depends on
 // such an answer, and once otherwise: the same test twice would test nothing more.
 //
-//   node e2e/profiles.js both    the specs that also run against alt, one path a line (scripts/test)
-//   node e2e/profiles.js order   "PROFILE PATH" lines read from stdin, the longest run first (scripts/stages.sh)
+//   node e2e/profiles.js both     the specs that also run against alt, one path a line (scripts/test)
+//   node e2e/profiles.js groups   "PROFILE PATH" lines read from stdin, packed into "PROFILE PATH PATH…"
+//                                 lines, each run in one process (e2e/run-specs.js), the longest first
+//                                 (scripts/stages.sh)
 import { readdirSync } from 'node:fs';
 
 /** Specs that run against both profiles: what each exercises of the answers the spec leaves open. */
@@ -69,12 +71,31 @@ const unclassified = specs.filter((f) => !(f in BOTH) && !(f in DEFAULT_ONLY));
 if (unclassified.length) throw new Error(`e2e/profiles.js: say which profiles run ${unclassified.join(', ')}`);
 
 if (process.argv[2] === 'both') for (const f of Object.keys(BOTH)) console.log(`specs/${f}`);
-if (process.argv[2] === 'order') {
+/** The seconds of spec files (by SECONDS and ALT_SECONDS) one process runs one after another, at most:
+ * a process spared is node, Playwright and a browser started once less, about 1 s of CPU. A file longer
+ * than this runs alone. Not more: the run ends when its last group does, so groups stay short enough to
+ * spread over the cores (E2E_GROUP_SECONDS changes it, for measuring; 0 runs each file alone). */
+const GROUP_SECONDS = Number(process.env.E2E_GROUP_SECONDS ?? 60);
+
+if (process.argv[2] === 'groups') {
   const { readFileSync } = await import('node:fs');
-  const runs = readFileSync(0, 'utf8').split('\n').filter(Boolean);
-  const seconds = (run) => {
-    const [profile, path] = run.split(' ');
-    return (profile === 'alt' ? ALT_SECONDS : SECONDS)[path.split('/').pop()] ?? 0;
-  };
-  for (const run of runs.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) console.log(run);
+  const seconds = ({ profile, path }) => (profile === 'alt' ? ALT_SECONDS : SECONDS)[path.split('/').pop()] ?? 0;
+  const runs = readFileSync(0, 'utf8').split('\n').filter(Boolean).map((line) => {
+    const [profile, path] = line.split(' ');
+    return { profile, path };
+  });
+  // First fit, the longest file first: each into the first group of its profile with room for it (an
+  // unmeasured one, 0 s, joins the first), else into a new one. The longest group starts first, so the
+  // run does not end waiting on one started last (node --test sorted files by name, which did).
+  const groups = [];
+  for (const run of runs.sort((a, b) => seconds(b) - seconds(a) || a.path.localeCompare(b.path))) {
+    const room = groups.find((g) => g.profile === run.profile && g.seconds + seconds(run) <= GROUP_SECONDS);
+    if (room) {
+      room.paths.push(run.path);
+      room.seconds += seconds(run);
+    } else {
+      groups.push({ profile: run.profile, paths: [run.path], seconds: seconds(run) });
+    }
+  }
+  for (const g of groups.sort((a, b) => b.seconds - a.seconds)) console.log([g.profile, ...g.paths].join(' '));
 }

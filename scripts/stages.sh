@@ -226,28 +226,29 @@ e2e_runs() {
 }
 
 # End-to-end runs against the release build, each argument "PROFILE PATH" (`e2e_runs`): one spec file
-# against one simulator profile, each with its own simulator, web server and browser. One queue for
-# both profiles, the longest run first (e2e/profiles.js, `order`; `node --test` sorts the files it is
-# given, which started the longest last and left the run waiting on it alone), $E2E_FILES_AT_ONCE at a
-# time until `widen_e2e` lets one more run at once: a browser run that ends gives its share of the
-# cores to the queue then, not to a second queue that waited for all of them.
+# against one simulator profile, each with its own simulator and web server. Files of one profile run
+# in groups, one after another in one process sharing node, Playwright and the browser (e2e/profiles.js
+# `groups`, e2e/run-specs.js). One queue for both profiles, the longest group first,
+# $E2E_FILES_AT_ONCE groups at a time until `widen_e2e` lets one more run at once: a browser run that
+# ends gives its share of the cores to the queue then, not to a second queue that waited for all of them.
 run_e2e() {
   local out rc=0 log
   cd "$repo/e2e" || return
   out=$(mktemp -d)
-  printf '%s\n' "$@" | node profiles.js order >"$out/queue" || return
+  printf '%s\n' "$@" | node profiles.js groups >"$out/queue" || return
   # In the background for its pid: GNU xargs runs one more command at once on each SIGUSR1.
-  # No test may hang: node's own default is no limit. A test's own waits end sooner and say what they
-  # waited for (e2e/lib/harness.js `until`, Playwright's 30 s); this ends one that waits on nothing.
+  # No test may hang: each file ends after E2E_TEST_TIMEOUT_MS (run-specs.js, 180 s), its tests with it.
+  # A test's own waits end sooner and say what they waited for (e2e/lib/harness.js `until`,
+  # Playwright's 30 s); this ends one that waits on nothing. A group's log is named for its first file.
   xargs -P "${E2E_FILES_AT_ONCE:-3}" -L 1 sh -c \
-    'SIM_PROFILE=$1 node --test --test-timeout=${E2E_TEST_TIMEOUT_MS:-180000} --test-reporter=tap "$2" >"$0/$1-$(basename "$2").log" 2>&1' "$out" <"$out/queue" &
+    'log="$0/$1-$(basename "$2").log" profile=$1; shift; SIM_PROFILE=$profile node --test-reporter=tap run-specs.js "$@" >"$log" 2>&1' "$out" <"$out/queue" &
   echo $! >"$stage_logs/e2e.pid"
   wait $! || rc=$?
   rm -f "$stage_logs/e2e.pid"
   for log in "$out"/*.log; do
     echo "# $(basename "$log" .log)"
     cat "$log"
-    # A spec whose run passed no test tested nothing (all skipped, or none there): it fails the run.
+    # A group that passed no test tested nothing (a file alone that does fails itself: useRun).
     if grep -q '^# pass 0$' "$log"; then
       echo "not ok - $(basename "$log" .log) ran no test"
       rc=1

@@ -38,7 +38,8 @@ const FAULTS = {
   stall: {
     answer: async (route) => {
       const response = await route.fetch().catch(() => null);
-      await new Promise((r) => setTimeout(r, 30_000));
+      // Unreferenced: a stall still waiting when its test is done keeps no process alive.
+      await new Promise((r) => setTimeout(r, 30_000).unref());
       await (response ? route.fulfill({ response }) : route.abort()).catch(() => {});
     },
     says: /took too long/i,

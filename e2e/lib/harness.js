@@ -259,19 +259,34 @@ export async function launchBrowser() {
  * the browser's CPU a page, a tenth of the end-to-end run's (docs/tests.md, 2026-12-07). */
 export function useRun(simFlags, config, bind) {
   const run = {};
-  beforeEach(() => { testsRunning += 1; });
+  let ran = 0;
+  beforeEach(() => { ran += 1; testsRunning += 1; });
   afterEach(endOfTest);
   before(async () => {
     run.sim = await startSim(simFlags);
     run.web = await startWeb(run.sim.api, { preload_pages: false, ...config });
-    run.browser = await launchBrowser();
+    run.browser = shared ? (shared.browser ??= await launchBrowser()) : await launchBrowser();
     await bind(run);
   });
   after(async () => {
-    await run.browser?.close();
+    // A shared browser stays for the next file, with nothing of this one's left open in it.
+    if (shared) await Promise.all(run.browser?.contexts().map((c) => c.close().catch(() => {})) ?? []);
+    else await run.browser?.close();
     await run.web?.stop();
     await run.sim?.stop();
+    // Every test skipped (its profile's), or none there: the file tested nothing, which is a failure.
+    assert.ok(ran > 0, 'this file ran no test');
   });
+}
+
+/** The browser the files this process runs share, once `shareBrowser` is called (e2e/run-specs.js,
+ * which runs several files one after another); otherwise each file launches and closes its own. */
+let shared = null;
+export function shareBrowser() {
+  shared = { browser: null };
+}
+export async function closeSharedBrowser() {
+  await shared?.browser?.close();
 }
 
 /** The pages `openPage` and `openTabs` opened since no test last ran: a test that fails leaves its own open. */
