@@ -282,7 +282,12 @@ pub fn mount_app() -> (HtmlElement, MountedApp) {
 }
 
 pub fn config() -> storyreel::config::Config {
-    storyreel::config::Config { api_base_url: api_url(), poll_interval_seconds: 30.0, request_timeout_seconds: 10 }
+    storyreel::config::Config {
+        api_base_url: api_url(),
+        poll_interval_seconds: 30.0,
+        request_timeout_seconds: 10,
+        ..Default::default()
+    }
 }
 
 /// A mounted app: its number, the turn it was mounted in, its root element and its mount handle.
