@@ -139,11 +139,24 @@ wasm_streams_patch_applied() {
   grep -q "($repo/patches/wasm-streams)" <<<"$tree" || { echo "wasm-streams is not the stand-in in patches/wasm-streams"; return 1; }
 }
 
-# The browser-test binary (every tests/browser module in one wasm), compiled; prints its path.
+# The browser-test binary (every tests/browser module in one wasm), compiled; prints its path. Its
+# tests' names are listed beside it once (`browser_test_names`), not by each of the runs that use it.
 browser_test_wasm() {
-  cargo test -p storyreel --target wasm32-unknown-unknown --test browser --no-run --message-format=json-render-diagnostics \
+  local wasm
+  wasm=$(cargo test -p storyreel --target wasm32-unknown-unknown --test browser --no-run --message-format=json-render-diagnostics \
     | grep -F '"kind":["test"],"crate_types":["bin"],"name":"browser"' \
-    | sed -n 's/.*"executable":"\([^"]*\.wasm\)".*/\1/p' | tail -n1
+    | sed -n 's/.*"executable":"\([^"]*\.wasm\)".*/\1/p' | tail -n1)
+  browser_test_names "$wasm" >/dev/null || return
+  echo "$wasm"
+}
+
+# The names of the tests in browser-test binary $1, one a line: kept in $1.tests, made again when the
+# binary is newer (the runner reads the whole 45 MB binary to list them, 1 s of CPU).
+browser_test_names() {
+  if [ ! "$1.tests" -nt "$1" ]; then
+    wasm-bindgen-test-runner "$1" --list --format terse | sed -n 's/: test$//p' >"$1.tests.new" && mv "$1.tests.new" "$1.tests" || return
+  fi
+  cat "$1.tests"
 }
 
 # Browser-test modules that never ask the service (hooks, the dialog's focus): the same under either
@@ -179,7 +192,7 @@ run_browser_tests() {
   # Tests are left out by their exact names: a name's part (--skip's substring, as in `load::` inside
   # `media_load::`) leaves out no other module's test, and a name here that is no module or test is a
   # mistake, said before anything runs.
-  names=$(wasm-bindgen-test-runner "$wasm" --list --format terse | sed -n 's/: test$//p')
+  names=$(browser_test_names "$wasm") || return
   named=$(for name in "$@"; do
     grep -x -e "$name" -e "$name::.*" <<<"$names" || { echo "no browser-test module or test is named $name" >&2; return 1; }
   done) || return 1
