@@ -182,9 +182,10 @@ FIREFOX_ALT_ONLY=(
 
 # Runs the browser tests in one browser against a simulator of its own in one profile, leaving out the
 # modules named after the profile, or, after `--only`, running only the modules and tests named. The
-# address reaches the tests at run time: the runner serves its working folder, where sim-url.txt is written. The tests call /_sim from the runner's page, which the
-# simulator answers only from an origin it was given: the runner's port is chosen first, the simulator
-# told its origin (--app-origin), and the runner made to serve there (WASM_BINDGEN_TEST_ADDRESS).
+# address reaches the tests at run time: the runner serves its working folder, where sim-url.txt is
+# written. The tests call /_sim from the runner's page, which the simulator answers only from an origin
+# it was given: the runner's port is chosen first, the simulator told its origin (--app-origin), and the
+# runner made to serve there (WASM_BINDGEN_TEST_ADDRESS).
 run_browser_tests() {
   local wasm=$1 browser=$2 profile=$3 dir named name names skips=() port only=0
   shift 3

@@ -167,20 +167,13 @@ function brotliModule() {
 }
 
 /** `from`'s files in a new folder `to`, each a hard link (no bytes copied: a copy of dist/'s 480 files
- * and 6 MB was 0.2 s of CPU a file of specs), but `config.json`, which each server writes its own of;
- * copied where a link cannot be made (another file system). */
+ * and 6 MB was 0.2 s of CPU a file of specs), but `config.json`, which each server writes its own of. */
 function linkTree(from, to) {
-  try {
-    mkdirSync(to);
-    for (const entry of readdirSync(from, { withFileTypes: true })) {
-      if (entry.name === 'config.json') continue;
-      if (entry.isDirectory()) linkTree(join(from, entry.name), join(to, entry.name));
-      else linkSync(join(from, entry.name), join(to, entry.name));
-    }
-  } catch (e) {
-    if (e.code !== 'EXDEV' && e.code !== 'EPERM') throw e;
-    rmSync(to, { recursive: true, force: true });
-    cpSync(from, to, { recursive: true });
+  mkdirSync(to);
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === 'config.json') continue;
+    if (entry.isDirectory()) linkTree(join(from, entry.name), join(to, entry.name));
+    else linkSync(join(from, entry.name), join(to, entry.name));
   }
 }
 
@@ -192,7 +185,14 @@ export async function startWeb(apiBaseUrl, config = {}) {
   const prefix = mkdtempSync(join(tmpdir(), 'storyreel-web-'));
   chmodSync(prefix, 0o755); // nginx's workers drop root and must still read the files
   const root = join(prefix, 'www');
-  linkTree(dist, root);
+  try {
+    linkTree(dist, root);
+  } catch (e) {
+    // Where no link can be made (another file system), a copy, once, of the whole folder.
+    if (e.code !== 'EXDEV' && e.code !== 'EPERM') throw e;
+    rmSync(root, { recursive: true, force: true });
+    cpSync(dist, root, { recursive: true });
+  }
   writeFileSync(join(root, 'config.json'), JSON.stringify({
     api_base_url: apiBaseUrl, poll_interval_seconds: 30, request_timeout_seconds: 15, ...config,
   }));
