@@ -440,9 +440,8 @@ test('with fetching ahead turned off (preload_pages: false), a page fetches its 
     // The same steps under the deployment's default (fetching ahead) and with it turned off: the clock
     // moved well past the moment the other pages' code is fetched (src/app.rs, 3 s after start).
     for (const [site, ahead] of [[web, true], [notAhead, false]]) {
-      const context = await browser.newContext();
-      await context.clock.install();
-      const page = await context.newPage();
+      const page = await openPage(browser);
+      await page.clock.install();
       const asked = [];
       page.on('request', (r) => { if (isPart(r.url())) asked.push(new URL(r.url()).pathname.split('/').pop()); });
       await page.goto(`${site.url}/sign-in`);
@@ -450,7 +449,7 @@ test('with fetching ahead turned off (preload_pages: false), a page fetches its 
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { name: 'Your projects' }).waitFor();
       const listed = asked.length;
-      await context.clock.runFor(10_000);
+      await page.clock.runFor(10_000);
       if (ahead) {
         await until('the other pages\' code, fetched ahead', () => asked.length >= parts.length);
       } else {
@@ -460,7 +459,8 @@ test('with fetching ahead turned off (preload_pages: false), a page fetches its 
         await page.getByRole('heading', { name: 'New story' }).waitFor();
         assert.ok(asked.length > listed, 'New story fetched its code as it opened');
       }
-      await context.close();
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
     }
   } finally {
     await notAhead.stop();
